@@ -1,0 +1,41 @@
+"""Chkobba, the Tunisian cousin of Scopa: cards, the deal ritual, legal moves, scoring, match flow.
+
+>>> from chkobba import Card, Rules, Game, capture_options
+>>> capture_options(Card.parse("QH"), [Card.parse("2D"), Card.parse("6S")])
+[(Card.parse('2D'), Card.parse('6S'))]
+>>> game = Game.new(Rules(players=2, target=21), seed=7)
+>>> game.phase, len(game.legal_moves())
+('cut', 2)
+"""
+
+from .cards import DECK, HAYYA, RANKS, SUIT_SYMBOLS, SUITS, Card
+from .errors import ChkobbaError, IllegalMove, ParseError
+from .game import DealResult, Game, match_winner
+from .moves import Move, capture_options, legal_play_moves
+from .rules import TARGETS, Rules
+from .scoring import DealScore, score_deal
+from .view import View
+
+__all__ = [
+    "DECK",
+    "HAYYA",
+    "RANKS",
+    "SUITS",
+    "SUIT_SYMBOLS",
+    "TARGETS",
+    "Card",
+    "ChkobbaError",
+    "DealResult",
+    "DealScore",
+    "Game",
+    "IllegalMove",
+    "Move",
+    "ParseError",
+    "Rules",
+    "View",
+    "capture_options",
+    "legal_play_moves",
+    "match_winner",
+    "score_deal",
+]
+__version__ = "0.1.0"

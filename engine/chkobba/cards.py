@@ -1,0 +1,115 @@
+"""Cards: 40 interned immutable values (A-7 and the courts Q, J, K in four suits)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .errors import ParseError
+
+RANKS = "A234567QJK"
+SUITS = "SHDC"
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+_SYMBOL_SUITS = {symbol: suit for suit, symbol in SUIT_SYMBOLS.items()}
+_SYMBOL_SUITS.update({"♤": "S", "♡": "H", "♢": "D", "♧": "C"})
+
+
+class Card:
+    """One card. There are exactly 40 instances: ``Card("7", "D") is Card.parse("7♦")``."""
+
+    __slots__ = ("code", "index", "rank", "suit", "value")
+    _interned: dict[str, Card] = {}
+
+    code: str
+    rank: str
+    suit: str
+    value: int
+    index: int
+
+    def __new__(cls, rank: str, suit: str) -> Card:
+        card = cls._interned.get(rank + suit)
+        if card is None:
+            raise ParseError(f"no such card: rank {rank!r}, suit {suit!r}")
+        return card
+
+    @classmethod
+    def _create(cls, rank: str, suit: str) -> Card:
+        card = object.__new__(cls)
+        for name, value in (
+            ("code", rank + suit),
+            ("rank", rank),
+            ("suit", suit),
+            ("value", RANKS.index(rank) + 1),
+            ("index", RANKS.index(rank) * 4 + SUITS.index(suit)),
+        ):
+            object.__setattr__(card, name, value)
+        cls._interned[card.code] = card
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("cards are immutable")
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return (Card.parse, (self.code,))
+
+    @staticmethod
+    def parse(text: str) -> Card:
+        """Read ``"7D"``, ``"7d"`` or ``"7♦"``; raise ``ParseError`` quoting the text otherwise."""
+        if not isinstance(text, str):
+            raise ParseError(f"a card is written as text like '7D', not {text!r}")
+        cleaned = text.strip()
+        if len(cleaned) == 2:
+            rank, suit = cleaned[0].upper(), cleaned[1]
+            suit = _SYMBOL_SUITS.get(suit, suit.upper())
+            card = Card._interned.get(rank + suit)
+            if card is not None:
+                return card
+        raise ParseError(
+            f"bad card {text!r}: write a rank from {' '.join(RANKS)} and a suit from S H D C "
+            "(or ♠ ♥ ♦ ♣), e.g. '7D'"
+        )
+
+    @property
+    def label(self) -> str:
+        """The card as a player reads it: ``"7♦"``."""
+        return self.rank + SUIT_SYMBOLS[self.suit]
+
+    @property
+    def red(self) -> bool:
+        return self.suit in "HD"
+
+    def __str__(self) -> str:
+        return self.code
+
+    def __repr__(self) -> str:
+        return f"Card.parse({self.code!r})"
+
+    def __lt__(self, other: Card) -> bool:
+        return self.index < other.index
+
+    def __le__(self, other: Card) -> bool:
+        return self.index <= other.index
+
+    def __gt__(self, other: Card) -> bool:
+        return self.index > other.index
+
+    def __ge__(self, other: Card) -> bool:
+        return self.index >= other.index
+
+
+DECK: tuple[Card, ...] = tuple(Card._create(rank, suit) for rank in RANKS for suit in SUITS)
+HAYYA = Card.parse("7D")
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Read a run of card codes such as ``"2D6S"`` or ``"2D 6S"`` (``"-"`` or ``""`` = none)."""
+    compact = "".join(text.split())
+    if compact in ("", "-"):
+        return ()
+    if len(compact) % 2:
+        raise ParseError(f"bad card list {text!r}: cards are two characters each, like '2D6S'")
+    return tuple(Card.parse(compact[i : i + 2]) for i in range(0, len(compact), 2))
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Write cards as a compact run, ``"2D6S"``, or ``"-"`` for none."""
+    return "".join(card.code for card in cards) or "-"

@@ -1,0 +1,13 @@
+"""The errors the engine raises: all are ``ValueError`` subclasses with a message that names the problem."""
+
+
+class ChkobbaError(ValueError):
+    """Base class of every error the engine raises on bad input."""
+
+
+class ParseError(ChkobbaError):
+    """Malformed text: a card, a move, a position notation or a saved game."""
+
+
+class IllegalMove(ChkobbaError):
+    """A well-formed move that the rules do not allow in this position."""

@@ -1,0 +1,195 @@
+"""The position notation: a one-line text form of a game position, like chess's FEN.
+
+Eight fields separated by spaces, and an optional ninth::
+
+    2D6S QH/- 0 -/- - 17-12/21 1 - s7.3
+    |    |    | |   | |        | | └ seed.shuffles: where the next deals' shuffles come from
+    |    |    | |   | |        | └ last capturer's seat, or -
+    |    |    | |   | |        └ dealer's seat
+    |    |    | |   | └ match totals of sides 0 and 1, and the target
+    |    |    | |   └ stock, top card first, or -
+    |    |    | └ piles of sides 0 and 1; a card followed by * made a chkobba (shown face up)
+    |    |    └ turn: the seat to play; c1 = seat 1 must keep or expose the cut card (the stock's
+    |    |      top card); x = the match is over
+    |    └ hands of seats 0, 1 (, 2, 3), separated by /; - for an empty hand
+    └ table cards, or -
+
+Cards are written as in ``Card.parse`` ("2D", "QH"). A position need not hold all 40 cards (a
+tutorial may set up "table 2♦ 6♠, you hold Q♥" as ``2D6S QH/- 0 -/- - 0-0/21 1 -``), but no card may
+appear twice.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from .cards import Card, format_cards, parse_cards
+from .errors import ParseError
+from .rules import Rules
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def write_position(game: Game) -> str:
+    """The notation of ``game``'s position."""
+    if game.phase == "cut":
+        turn = f"c{game.current}"
+    elif game.phase == "over":
+        turn = "x"
+    else:
+        turn = str(game.current)
+    piles = "/".join(
+        "".join(c.code + ("*" if c in sweeps else "") for c in pile) or "-"
+        for pile, sweeps in zip(game.piles, game.sweeps, strict=True)
+    )
+    last = "-" if game.last_capturer is None else str(game.last_capturer)
+    return " ".join(
+        (
+            format_cards(game.table),
+            "/".join(format_cards(hand) for hand in game.hands),
+            turn,
+            piles,
+            format_cards(game.stock),
+            f"{game.scores[0]}-{game.scores[1]}/{game.rules.target}",
+            str(game.dealer),
+            last,
+            f"s{game.seed}.{game.shuffles}",
+        )
+    )
+
+
+def _field(name: str, text: str, reader):  # type: ignore[no-untyped-def]
+    try:
+        return reader(text)
+    except (ParseError, ValueError) as error:
+        raise ParseError(f"bad {name} {text!r} in position: {error}") from None
+
+
+def _seat(text: str, players: int) -> int:
+    if not text.isdigit() or int(text) >= players:
+        raise ParseError(f"expected a seat from 0 to {players - 1}")
+    return int(text)
+
+
+def _pile(text: str) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    if text.startswith("*") or "**" in text:
+        raise ParseError("a * must follow the card that made the chkobba")
+    cards: list[Card] = []
+    sweeps: list[Card] = []
+    for chunk in text.split("*"):
+        more = parse_cards(chunk) if chunk else ()
+        cards.extend(more)
+        if more:
+            sweeps.append(more[-1])
+    if not text.endswith("*") and sweeps:
+        sweeps.pop()
+    return tuple(cards), tuple(sweeps)
+
+
+def _score(text: str) -> tuple[tuple[int, int], int]:
+    totals, slash, target = text.partition("/")
+    first, dash, second = totals.partition("-")
+    if not (slash and dash and first.isdigit() and second.isdigit() and target.isdigit()):
+        raise ParseError("expected totals and target like 17-12/21")
+    return (int(first), int(second)), int(target)
+
+
+def _seed(text: str) -> tuple[int, int]:
+    seed, dot, shuffles = text.removeprefix("s").partition(".")
+    if not (text.startswith("s") and dot and shuffles.isdigit()):
+        raise ParseError("expected s<seed>.<shuffles>, like s7.3")
+    return int(seed), int(shuffles)
+
+
+def read_position(text: str) -> Game:
+    """Parse a position; raise ``ParseError`` naming the field that is wrong."""
+    from .game import Game, match_winner
+
+    if not isinstance(text, str):
+        raise ParseError(f"a position is text, not {text!r}")
+    fields = text.split()
+    if len(fields) not in (8, 9):
+        raise ParseError(
+            f"bad position {text!r}: expected 8 or 9 fields (table hands turn piles stock score "
+            f"dealer last [seed]), found {len(fields)}"
+        )
+    table = tuple(sorted(_field("table", fields[0], parse_cards)))
+    hands = tuple(tuple(sorted(_field("hand", hand, parse_cards))) for hand in fields[1].split("/"))
+    players = len(hands)
+    if players not in (2, 4):
+        raise ParseError(
+            f"bad hands {fields[1]!r} in position: expected 2 or 4 hands separated by /"
+        )
+    turn = fields[2]
+    if turn == "x":
+        phase, current = "over", 0
+    elif turn.startswith("c"):
+        phase, current = "cut", _field("turn", turn[1:], lambda t: _seat(t, players))
+    else:
+        phase, current = "play", _field("turn", turn, lambda t: _seat(t, players))
+    pile_texts = fields[3].split("/")
+    if len(pile_texts) != 2:
+        raise ParseError(f"bad piles {fields[3]!r} in position: expected two piles separated by /")
+    pile_pairs = [_field("pile", pile, _pile) for pile in pile_texts]
+    stock = _field("stock", fields[4], parse_cards)
+    scores, target = _field("score", fields[5], _score)
+    rules = _field("score", fields[5], lambda _: Rules(players, target))
+    dealer = _field("dealer", fields[6], lambda t: _seat(t, players))
+    last = (
+        None
+        if fields[7] == "-"
+        else _field("last capturer", fields[7], lambda t: _seat(t, players))
+    )
+    seed, shuffles = _field("seed", fields[8], _seed) if len(fields) == 9 else (0, 0)
+    piles = (pile_pairs[0][0], pile_pairs[1][0])
+    sweeps = (pile_pairs[0][1], pile_pairs[1][1])
+    winner = match_winner(scores, target)
+    game = Game._make(
+        rules,
+        seed,
+        shuffles,
+        phase,
+        dealer,
+        current,
+        table,
+        hands,
+        stock,
+        piles,
+        sweeps,
+        last,
+        scores,
+        (),
+        winner,
+        None,
+    )
+    problem = position_problem(game)
+    if problem:
+        raise ParseError(f"bad position {text!r}: {problem}")
+    return game
+
+
+def position_problem(game: Game) -> str:
+    """What makes a position impossible, or ``""``."""
+    cards = Counter([*game.table, *game.stock, *game.piles[0], *game.piles[1]])
+    for hand in game.hands:
+        cards.update(hand)
+    repeated = sorted(card.code for card, count in cards.items() if count > 1)
+    if repeated:
+        return f"{' '.join(repeated)} appears twice"
+    if (game.phase == "over") != (game.winner is not None):
+        return "the turn is x exactly when a side has won (at the target with the higher total)"
+    if game.phase == "cut":
+        if game.table or any(game.hands) or not game.stock:
+            return "at the cut the table and hands are empty and the stock holds the deck"
+        if game.current != (game.dealer + 1) % game.rules.players:
+            return "the cutter is the dealer's right-hand neighbour (the next seat)"
+    if game.phase == "play":
+        players = game.rules.players
+        sizes = [len(game.hands[(game.current + k) % players]) for k in range(players)]
+        if not sizes[0]:
+            return f"seat {game.current} is to play but holds no card"
+        if sizes != sorted(sizes, reverse=True) or sizes[0] - sizes[-1] > 1:
+            return "hand sizes do not fit the turn: each seat plays one card in turn"
+    return ""
