@@ -1,0 +1,79 @@
+"""Helpers shared by the engine tests: reading cards, independent rule oracles, random play.
+
+The oracles here are written from the rule texts, not from the engine's code, so that a test
+comparing the two catches a mistake in either.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from itertools import combinations
+
+from chkobba import DECK, Card, Game, Rules
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    """``"2D 6S"`` -> the cards 2♦ 6♠ (space separated; ``""`` for none)."""
+    return tuple(Card.parse(code) for code in text.split())
+
+
+def codes(items: Sequence[Card]) -> str:
+    """The cards as space-separated codes, sorted, for readable assertions."""
+    return " ".join(str(card) for card in sorted(items))
+
+
+def rest_of_deck(*used: Sequence[Card]) -> list[Card]:
+    """The cards of the deck not in any of ``used``, in deck order."""
+    taken = {card for group in used for card in group}
+    return [card for card in DECK if card not in taken]
+
+
+def oracle_captures(card: Card, table: Sequence[Card]) -> set[frozenset[Card]]:
+    """What the rules let ``card`` take from ``table``: equal singles if any, else exact sums."""
+    singles = {frozenset([other]) for other in table if other.value == card.value}
+    if singles:
+        return singles
+    return {
+        frozenset(group)
+        for size in range(2, len(table) + 1)
+        for group in combinations(table, size)
+        if sum(other.value for other in group) == card.value
+    }
+
+
+def all_cards(game: Game) -> list[Card]:
+    """Every card the position holds: table, hands, stock and both piles."""
+    found = [*game.table, *game.stock, *game.piles[0], *game.piles[1]]
+    for hand in game.hands:
+        found.extend(hand)
+    return found
+
+
+def random_match(
+    seed: int, players: int = 2, target: int = 21, max_moves: int = 5000
+) -> Iterator[tuple[Game, object, Game]]:
+    """Play a whole match with random legal moves; yield (before, move, after) for each move."""
+    rng = random.Random(seed)
+    game = Game.new(Rules(players=players, target=target), seed=seed)
+    for _ in range(max_moves):
+        if game.phase == "over":
+            return
+        move = rng.choice(game.legal_moves())
+        after = game.play(move)
+        yield game, move, after
+        game = after
+    raise AssertionError(f"match with seed {seed} did not end within {max_moves} moves")
+
+
+def final_position(seed: int, players: int = 2, target: int = 21) -> Game:
+    """The last position of ``random_match`` (the match is over)."""
+    steps = list(random_match(seed, players, target))
+    return steps[-1][2]
+
+
+def play_through(game: Game, *moves: str) -> Game:
+    """Apply moves given as text, one after the other."""
+    for move in moves:
+        game = game.play(move)
+    return game
