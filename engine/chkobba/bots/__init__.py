@@ -1,25 +1,57 @@
-"""Computer opponents. They play only from ``game.view(seat)``, never from the full state."""
+"""Computer opponents. They play only from ``game.view(seat)``, never from the full state.
+
+>>> from chkobba import Game, Rules
+>>> from chkobba.bots import make_bot
+>>> game = Game.new(Rules(players=2), seed=3)
+>>> bot = make_bot("hard", seed=1)
+>>> bot.choose(game.view(game.current)) in game.legal_moves()
+True
+
+Levels: ``easy`` (a beginner's greed and slips), ``medium`` (the five reflexes of a good player,
+one move ahead), ``hard`` (determinized search, exact in a two-player last hand). Every bot is
+deterministic: the same seed and the same view give the same move.
+"""
 
 from __future__ import annotations
 
-import random
+from typing import Protocol
 
 from ..moves import Move
 from ..view import View
+from .explain import explain, hint
+from .search import HardBot
+from .simple import EasyBot, MediumBot
+
+LEVELS = ("easy", "medium", "hard")
 
 
-class RandomBot:
-    """Plays a uniformly random legal move (a stand-in until the real levels land)."""
+class Bot(Protocol):
+    level: str
 
-    def __init__(self, seed: int = 1) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, view: View) -> Move:
-        return self.rng.choice(view.legal_moves())
+    def choose(self, view: View) -> Move: ...
 
 
-def make_bot(level: str = "medium", seed: int = 1) -> RandomBot:
-    """A bot of the given level ("easy", "medium" or "hard")."""
-    if level not in ("easy", "medium", "hard"):
-        raise ValueError(f"unknown bot level {level!r}: choose easy, medium or hard")
-    return RandomBot(seed)
+def make_bot(
+    level: str = "medium",
+    seed: int = 1,
+    budget_ms: float | None = None,
+    samples: int | None = None,
+) -> Bot:
+    """A bot of the given level ("easy", "medium" or "hard").
+
+    For ``hard``, ``samples`` is the work per move (the number of deals of the hidden cards it
+    searches; 20 by default) and ``budget_ms`` an optional time cap per move (it then stops early,
+    so the wall clock can change a decision; leave it None for fully reproducible play).
+    """
+    if level == "easy":
+        return EasyBot(seed)
+    if level == "medium":
+        return MediumBot(seed)
+    if level == "hard":
+        if samples is None:
+            return HardBot(seed, budget_ms=budget_ms)
+        return HardBot(seed, samples=samples, cut_samples=3 * samples, budget_ms=budget_ms)
+    raise ValueError(f"unknown bot level {level!r}: choose easy, medium or hard")
+
+
+__all__ = ["LEVELS", "Bot", "EasyBot", "HardBot", "MediumBot", "explain", "hint", "make_bot"]

@@ -1,0 +1,241 @@
+"""A small, fast model of a deal for the bots: cards as ints, piles as packed counters.
+
+Cards are their ``Card.index`` (0..39; value ``i // 4 + 1``, suit ``"SHDC"[i % 4]``). A side's pile
+is summarised by one int with bit fields (cards, diamonds, sevens, sixes, 7♦, chkobbas): a capture
+adds the precomputed ``BITS`` of the cards taken. Only what scores is kept, which is all a search
+needs. Nothing here reads the engine's private state: the bots build these from a ``View``.
+"""
+
+from __future__ import annotations
+
+from math import comb
+
+from ..cards import DECK, HAYYA, Card
+from ..moves import PLAY, Move
+
+VALUE = tuple(i // 4 + 1 for i in range(40))
+DIAMOND = tuple(1 if i % 4 == 2 else 0 for i in range(40))
+HAYYA_INDEX = HAYYA.index
+# Equivalence class of a card for the score: same value and same "diamond or not" play alike.
+CLASS = tuple(VALUE[i] * 2 + DIAMOND[i] for i in range(40))
+
+# Packed pile counters: cards (bits 0-5), diamonds (6-9), sevens (10-12), sixes (13-15),
+# 7♦ (16), chkobbas (17-).
+DIA_SHIFT, SEVEN_SHIFT, SIX_SHIFT, HAYYA_SHIFT, SWEEP_SHIFT = 6, 10, 13, 16, 17
+SWEEP = 1 << SWEEP_SHIFT
+BITS = tuple(
+    1
+    + (DIAMOND[i] << DIA_SHIFT)
+    + ((VALUE[i] == 7) << SEVEN_SHIFT)
+    + ((VALUE[i] == 6) << SIX_SHIFT)
+    + ((i == HAYYA_INDEX) << HAYYA_SHIFT)
+    for i in range(40)
+)
+
+
+def unpack(stats: int) -> tuple[int, int, int, int, int, int]:
+    """(cards, diamonds, sevens, sixes, 7♦, chkobbas) of a packed pile."""
+    return (
+        stats & 63,
+        (stats >> DIA_SHIFT) & 15,
+        (stats >> SEVEN_SHIFT) & 7,
+        (stats >> SIX_SHIFT) & 7,
+        (stats >> HAYYA_SHIFT) & 1,
+        stats >> SWEEP_SHIFT,
+    )
+
+
+def pack_pile(cards: tuple[Card, ...], sweeps: int) -> int:
+    return sum(BITS[c.index] for c in cards) + (sweeps << SWEEP_SHIFT)
+
+
+def _sign(a: object, b: object) -> int:
+    return (a > b) - (a < b)  # type: ignore[operator]
+
+
+def final_diff(stats0: int, stats1: int) -> int:
+    """Exact deal points of side 0 minus side 1 once every card is in a pile."""
+    c0, d0, s0, x0, h0, w0 = unpack(stats0)
+    c1, d1, s1, x1, h1, w1 = unpack(stats1)
+    return _sign(c0, c1) + _sign(d0, d1) + _sign((s0, x0), (s1, x1)) + h0 - h1 + w0 - w1
+
+
+# ---------------------------------------------------------------- expected points mid-deal
+
+
+def _binomial(n: int) -> list[float]:
+    return [comb(n, k) / 2**n for k in range(n + 1)]
+
+
+def _majority_table(total: int) -> list[list[float]]:
+    """E[point(side 0) - point(side 1)] for a "more than the other" category of ``total`` cards,
+    from the counts each side holds, if the rest were split by fair coins."""
+    table = [[0.0] * (total + 1) for _ in range(total + 1)]
+    for a in range(total + 1):
+        for b in range(total + 1 - a):
+            rest = total - a - b
+            table[a][b] = sum(p * _sign(a + k, b + rest - k) for k, p in enumerate(_binomial(rest)))
+    return table
+
+
+KARTA = _majority_table(40)
+DINARI = _majority_table(10)
+
+
+def _bermila_table() -> dict[tuple[int, int, int, int], float]:
+    table = {}
+    for s0 in range(5):
+        for s1 in range(5 - s0):
+            for x0 in range(5):
+                for x1 in range(5 - x0):
+                    r7, r6 = 4 - s0 - s1, 4 - x0 - x1
+                    value = 0.0
+                    for k7, p7 in enumerate(_binomial(r7)):
+                        for k6, p6 in enumerate(_binomial(r6)):
+                            value += (
+                                p7 * p6 * _sign((s0 + k7, x0 + k6), (s1 + r7 - k7, x1 + r6 - k6))
+                            )
+                    table[s0, s1, x0, x1] = value
+    return table
+
+
+BERMILA = _bermila_table()
+
+
+def expected_diff(stats0: int, stats1: int) -> float:
+    """Expected deal points of side 0 minus side 1 from the piles so far (the rest split evenly)."""
+    c0, d0, s0, x0, h0, w0 = unpack(stats0)
+    c1, d1, s1, x1, h1, w1 = unpack(stats1)
+    if c0 + c1 > 40 or d0 + d1 > 10 or s0 + s1 > 4 or x0 + x1 > 4:  # hand-made odd positions
+        return float(final_diff(stats0, stats1))
+    return KARTA[c0][c1] + DINARI[d0][d1] + BERMILA[s0, s1, x0, x1] + h0 - h1 + w0 - w1
+
+
+# P(a hand of ``size`` cards drawn from ``unknown`` cards holds at least one of ``hits`` of them)
+def p_holds(unknown: int, hits: int, size: int) -> float:
+    if hits <= 0 or size <= 0 or unknown <= 0:
+        return 0.0
+    if size >= unknown:
+        return 1.0
+    return 1.0 - comb(unknown - hits, size) / comb(unknown, size)
+
+
+# ---------------------------------------------------------------- moves on int cards
+
+# (played value, table) -> list of (captured cards, table left, packed bits of the captured cards)
+_OUTCOMES: dict[tuple[int, tuple[int, ...]], list[tuple[tuple[int, ...], tuple[int, ...], int]]]
+_OUTCOMES = {}
+
+
+def captures(
+    value: int, table: tuple[int, ...]
+) -> list[tuple[tuple[int, ...], tuple[int, ...], int]]:
+    """What a card of ``value`` may take from ``table`` (sorted ints): ``[]`` if nothing.
+
+    Equal single cards come first and only; otherwise every group summing to ``value``. Groups
+    that score alike (same values, same diamonds) are merged: one stands for all.
+    """
+    key = (value, table)
+    found = _OUTCOMES.get(key)
+    if found is not None:
+        return found
+    groups: list[tuple[int, ...]] = []
+    singles = [c for c in table if VALUE[c] == value]
+    if singles:
+        groups = [(c,) for c in singles]
+    elif sum(VALUE[c] for c in table) >= value:
+        count = len(table)
+
+        def extend(start: int, remaining: int, chosen: tuple[int, ...]) -> None:
+            for i in range(start, count):
+                card = table[i]
+                v = VALUE[card]
+                if v == remaining:
+                    groups.append((*chosen, card))
+                elif v < remaining:
+                    extend(i + 1, remaining - v, (*chosen, card))
+
+        extend(0, value, ())
+    found = []
+    seen = set()
+    for group in groups:
+        signature = tuple(sorted(CLASS[c] for c in group))
+        if signature in seen:
+            continue
+        seen.add(signature)
+        left = tuple(c for c in table if c not in group)
+        found.append((group, left, sum(BITS[c] for c in group)))
+    if len(_OUTCOMES) > 300_000:
+        _OUTCOMES.clear()
+    _OUTCOMES[key] = found
+    return found
+
+
+def lay(table: tuple[int, ...], card: int) -> tuple[int, ...]:
+    """``table`` with ``card`` laid on it, kept sorted."""
+    for position, other in enumerate(table):
+        if other > card:
+            return (*table[:position], card, *table[position:])
+    return (*table, card)
+
+
+def distinct(hand: tuple[int, ...]) -> list[int]:
+    """One card of each class in ``hand`` (two black 4s play alike)."""
+    seen = set()
+    out = []
+    for card in hand:
+        cls = CLASS[card]
+        if cls not in seen:
+            seen.add(cls)
+            out.append(card)
+    return out
+
+
+def to_move(card: int, group: tuple[int, ...], legal: list[Move]) -> Move:
+    """The engine move playing ``card`` and taking ``group`` (checked against ``legal``)."""
+    move = Move(PLAY, DECK[card], tuple(sorted(DECK[c] for c in group)))
+    if move not in legal:  # pragma: no cover - a bug guard: never return an illegal move
+        raise AssertionError(f"bot built an illegal move {move}")
+    return move
+
+
+def ints(cards: tuple[Card, ...]) -> tuple[int, ...]:
+    return tuple(sorted(c.index for c in cards))
+
+
+# ---------------------------------------------------------------- a position's worth at a horizon
+
+EMPTY_TABLE = 0.15  # an empty table favours the side that does not lay the next card
+
+
+def horizon_value(
+    stats0: int, stats1: int, table: tuple[int, ...], mover_side: int, p_value: list[float]
+) -> float:
+    """Expected points of side 0 minus side 1, with the threat the next mover poses to ``table``.
+
+    ``p_value[v]`` is the chance the next mover holds a card of value ``v``: a table summing to
+    ten or less is a chkobba for them if they hold that sum; a 7♦ left there is theirs with a 7.
+    """
+    base = expected_diff(stats0, stats1)
+    if not table:
+        return base + (EMPTY_TABLE if mover_side else -EMPTY_TABLE)
+    total = 0
+    bits = 0
+    for card in table:
+        total += VALUE[card]
+        bits += BITS[card]
+    if total <= 10:
+        p = p_value[total]
+        if not p:
+            return base
+        bits += SWEEP
+    elif HAYYA_INDEX in table:
+        p = p_value[7]
+        if not p:
+            return base
+        bits = BITS[HAYYA_INDEX]
+    else:
+        return base
+    if mover_side:
+        return base + p * (expected_diff(stats0, stats1 + bits) - base)
+    return base + p * (expected_diff(stats0 + bits, stats1) - base)

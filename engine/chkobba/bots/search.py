@@ -1,0 +1,377 @@
+"""The hard bot: determinization (perfect-information Monte Carlo) with alpha-beta in each sample.
+
+For a decision it deals the cards it cannot see at random, consistently with its view, many times
+(the *worlds*); in each world it searches the rest of the current hand (every card of every hand,
+both sides playing their best) and scores the horizon with the expected deal points of the piles
+plus the threat the next player poses to the table. Each candidate move gets its mean value over
+the worlds; the best mean is played. When the hidden cards are known for certain (two players,
+last hand of the deal: the unseen cards are the opponent's hand) there is one world and the search
+runs to the end of the deal with the exact score. The cut card is decided the same way, by dealing
+the rest of the deck many times for "keep" and for "expose".
+
+The work per decision is ``samples`` worlds, with a ``max_plies`` search horizon in 4-player games;
+``budget_ms`` optionally caps the time (then wall-clock time can change a decision).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+
+from ..moves import EXPOSE_MOVE, KEEP_MOVE, Move
+from ..view import View
+from .core import (
+    BITS,
+    SWEEP,
+    VALUE,
+    captures,
+    distinct,
+    final_diff,
+    horizon_value,
+    ints,
+    lay,
+    p_holds,
+    pack_pile,
+)
+
+INF = float("inf")
+
+
+class World:
+    """One full deal state on int cards (a determinization, or a hand-made exact position)."""
+
+    __slots__ = ("first", "hands", "last", "players", "stats0", "stats1", "stock", "table")
+
+    def __init__(
+        self,
+        hands: tuple[tuple[int, ...], ...],
+        table: tuple[int, ...],
+        stats0: int,
+        stats1: int,
+        last: int,
+        stock: tuple[int, ...],
+        first: int,
+    ) -> None:
+        self.hands = hands
+        self.table = table
+        self.stats0 = stats0
+        self.stats1 = stats1
+        self.last = last  # side of the last capturer, or -1
+        self.stock = stock
+        self.first = first  # seat that leads each hand
+        self.players = len(hands)
+
+
+class Searcher:
+    """Alpha-beta over one world, to the end of the current hand (or ``max_plies``)."""
+
+    def __init__(self, world: World, max_plies: int) -> None:
+        self.world = world
+        self.players = world.players
+        self.max_plies = max_plies
+        self.nodes = 0
+        stock = world.stock
+        counts = [0] * 11
+        for card in stock:
+            counts[VALUE[card]] += 1
+        # Chance that the player leading the next hand holds each value (3 cards from the stock).
+        self.p_next_hand = [p_holds(len(stock), counts[v], 3) for v in range(11)]
+        self.stock_empty = not stock
+
+    def root(self, seat: int, card: int, group: tuple[int, ...]) -> float:
+        """Value (side 0 minus side 1) after ``seat`` plays ``card`` taking ``group``."""
+        w = self.world
+        if group:
+            left = tuple(c for c in w.table if c not in group)
+            bits = BITS[card] + sum(BITS[c] for c in group)
+        else:
+            left = lay(w.table, card)
+            bits = 0
+        hands = list(w.hands)
+        hands[seat] = tuple(c for c in hands[seat] if c != card)
+        remaining = sum(len(h) for h in w.hands)
+        return self._after(
+            tuple(hands), seat, left, w.stats0, w.stats1, w.last, bits, remaining - 1, 1, -INF, INF
+        )
+
+    def value(self, seat: int) -> float:
+        """Value of the world with ``seat`` to play (both sides at their best)."""
+        w = self.world
+        remaining = sum(len(h) for h in w.hands)
+        return self._node(
+            w.hands, seat, w.table, w.stats0, w.stats1, w.last, remaining, 0, -INF, INF
+        )
+
+    def _after(
+        self,
+        hands: tuple[tuple[int, ...], ...],
+        seat: int,
+        table: tuple[int, ...],
+        s0: int,
+        s1: int,
+        last: int,
+        bits: int,
+        remaining: int,
+        depth: int,
+        alpha: float,
+        beta: float,
+    ) -> float:
+        """The position once ``seat`` has played (``bits`` = what it took, 0 if it laid a card)."""
+        side = seat & 1
+        if bits:
+            last = side
+            if not table and (remaining or not self.stock_empty):
+                bits += SWEEP
+            if side:
+                s1 += bits
+            else:
+                s0 += bits
+        if not remaining:
+            if self.stock_empty:
+                if table and last >= 0:
+                    leftovers = sum(BITS[c] for c in table)
+                    if last:
+                        s1 += leftovers
+                    else:
+                        s0 += leftovers
+                return final_diff(s0, s1)
+            first = self.world.first
+            return horizon_value(s0, s1, table, first & 1, self.p_next_hand)
+        nxt = (seat + 1) % self.players
+        if depth >= self.max_plies:
+            held = [0.0] * 11
+            for card in hands[nxt]:
+                held[VALUE[card]] = 1.0
+            return horizon_value(s0, s1, table, nxt & 1, held)
+        return self._node(hands, nxt, table, s0, s1, last, remaining, depth, alpha, beta)
+
+    def _node(
+        self,
+        hands: tuple[tuple[int, ...], ...],
+        seat: int,
+        table: tuple[int, ...],
+        s0: int,
+        s1: int,
+        last: int,
+        remaining: int,
+        depth: int,
+        alpha: float,
+        beta: float,
+    ) -> float:
+        self.nodes += 1
+        hand = hands[seat]
+        maximize = not seat & 1
+        best = -INF if maximize else INF
+        children = []
+        for card in distinct(hand):
+            outcomes = captures(VALUE[card], table)
+            rest = tuple(c for c in hand if c != card)
+            if outcomes:
+                base = BITS[card]
+                for _group, left, bits in outcomes:
+                    # order: sweeps, then by what is taken
+                    children.append(
+                        (-(bits + base) - (0 if left else 1 << 20), rest, left, bits + base)
+                    )
+            else:
+                children.append((0, rest, lay(table, card), 0))
+        children.sort(key=_first)
+        new_hands = list(hands)
+        for _key, rest, left, bits in children:
+            new_hands[seat] = rest
+            value = self._after(
+                tuple(new_hands),
+                seat,
+                left,
+                s0,
+                s1,
+                last,
+                bits,
+                remaining - 1,
+                depth + 1,
+                alpha,
+                beta,
+            )
+            if maximize:
+                if value > best:
+                    best = value
+                    if value > alpha:
+                        alpha = value
+            elif value < best:
+                best = value
+                if value < beta:
+                    beta = value
+            if alpha >= beta:
+                break
+        return best
+
+
+def _first(item: tuple) -> int:  # type: ignore[type-arg]
+    return item[0]
+
+
+# ---------------------------------------------------------------- worlds from a view
+
+
+def _view_key(view: View) -> str:
+    return "|".join(
+        (
+            str(view.seat),
+            str(view.deal_number),
+            ",".join(map(str, view.scores)),
+            "".join(c.code for c in view.hand),
+            "".join(c.code for c in view.table),
+            "/".join("".join(c.code for c in p) for p in view.piles),
+            ",".join(map(str, view.hand_sizes)),
+            str(view.stock_count),
+            str(view.cut_card),
+        )
+    )
+
+
+def decision_rng(seed: int, view: View) -> random.Random:
+    """A generator fixed by the bot's seed and what the view shows (same view, same choice)."""
+    return random.Random(f"{seed}|{_view_key(view)}")
+
+
+def sample_world(view: View, hidden: list[int], rng: random.Random) -> World:
+    """Deal the cards ``view`` cannot see at random into the other hands and the stock."""
+    cards = hidden[:]
+    rng.shuffle(cards)
+    hands = []
+    position = 0
+    for seat, size in enumerate(view.hand_sizes):
+        if seat == view.seat:
+            hands.append(ints(view.hand))
+        else:
+            hands.append(tuple(sorted(cards[position : position + size])))
+            position += size
+    stock = tuple(cards[position : position + view.stock_count])
+    return World(
+        tuple(hands),
+        ints(view.table),
+        pack_pile(view.piles[0], len(view.sweeps[0])),
+        pack_pile(view.piles[1], len(view.sweeps[1])),
+        -1 if view.last_capturer is None else view.last_capturer & 1,
+        stock,
+        (view.dealer + 1) % view.rules.players,
+    )
+
+
+class HardBot:
+    """Determinized alpha-beta: see the module's text."""
+
+    level = "hard"
+
+    def __init__(
+        self,
+        seed: int = 1,
+        samples: int = 20,
+        max_plies: int | None = None,
+        cut_samples: int = 60,
+        budget_ms: float | None = None,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        self.seed = seed
+        self.samples = samples
+        self.max_plies = max_plies
+        self.cut_samples = cut_samples
+        self.budget_ms = budget_ms
+        self.clock = clock
+        self.last_values: dict[Move, float] = {}
+        self.last_worlds = 0
+
+    def choose(self, view: View) -> Move:
+        legal = view.legal_moves()
+        if not legal:
+            raise ValueError(f"seat {view.seat} has no move to make now (phase {view.phase})")
+        if view.phase == "cut":
+            return self._cut(view)
+        if len(legal) == 1:
+            self.last_values = {legal[0]: 0.0}
+            return legal[0]
+        players = view.rules.players
+        max_plies = self.max_plies or (99 if players == 2 else 4)
+        hidden = [c.index for c in view.unseen()]
+        others = sum(view.hand_sizes) - len(view.hand)
+        exact = view.stock_count == 0 and len(hidden) == others and players == 2
+        samples = 1 if exact else self.samples
+        rng = decision_rng(self.seed, view)
+        # One root child per class of move (laying 3♠ or 3♣ is the same); keep the first.
+        roots: dict[tuple, Move] = {}  # type: ignore[type-arg]
+        for move in legal:
+            assert move.card is not None
+            key = (
+                move.card.index // 4 * 2 + (move.card.suit == "D"),
+                tuple(sorted(c.index // 4 * 2 + (c.suit == "D") for c in move.captures)),
+            )
+            roots.setdefault(key, move)
+        moves = list(roots.values())
+        totals = [0.0] * len(moves)
+        sign = 1 if view.side == 0 else -1
+        start = self.clock()
+        worlds = 0
+        for _ in range(samples):
+            world = sample_world(view, hidden, rng)
+            searcher = Searcher(world, max_plies)
+            for i, move in enumerate(moves):
+                assert move.card is not None
+                totals[i] += sign * searcher.root(
+                    view.seat, move.card.index, tuple(c.index for c in move.captures)
+                )
+            worlds += 1
+            if self.budget_ms is not None and (self.clock() - start) * 1000 >= self.budget_ms:
+                break
+        self.last_worlds = worlds
+        self.last_values = {m: t / worlds for m, t in zip(moves, totals, strict=True)}
+        best = max(range(len(moves)), key=lambda i: totals[i])
+        return moves[best]
+
+    def _cut(self, view: View) -> Move:
+        """Keep or expose the cut card: deal the rest many times and search the first hand."""
+        assert view.cut_card is not None
+        cut = view.cut_card.index
+        players = view.rules.players
+        max_plies = self.max_plies or (99 if players == 2 else 4)
+        rest = [c.index for c in view.unseen()]
+        rng = decision_rng(self.seed, view)
+        sign = 1 if view.side == 0 else -1
+        keep_total = expose_total = 0.0
+        stats0 = pack_pile(view.piles[0], len(view.sweeps[0]))
+        stats1 = pack_pile(view.piles[1], len(view.sweeps[1]))
+        start = self.clock()
+        worlds = 0
+        for _ in range(self.cut_samples):
+            cards = rest[:]
+            rng.shuffle(cards)
+            for keep in (True, False):
+                hands = [tuple(sorted(cards[3 * k : 3 * k + 3])) for k in range(players)]
+                position = 3 * players
+                if keep:
+                    hands[0] = tuple(sorted((cut, *hands[0][:2])))
+                    table = tuple(sorted(cards[position : position + 4]))
+                else:
+                    table = tuple(sorted((cut, *cards[position : position + 3])))
+                position += 4
+                # seat order: the cutter (view.seat) plays first
+                seated = [()] * players
+                for k in range(players):
+                    seated[(view.seat + k) % players] = hands[k]
+                world = World(
+                    tuple(seated), table, stats0, stats1, -1, tuple(cards[position:]), view.seat
+                )
+                value = sign * Searcher(world, max_plies).value(view.seat)
+                if keep:
+                    keep_total += value
+                else:
+                    expose_total += value
+            worlds += 1
+            if self.budget_ms is not None and (self.clock() - start) * 1000 >= self.budget_ms:
+                break
+        self.last_worlds = worlds
+        self.last_values = {KEEP_MOVE: keep_total / worlds, EXPOSE_MOVE: expose_total / worlds}
+        return KEEP_MOVE if keep_total >= expose_total else EXPOSE_MOVE
+
+
+__all__ = ["HardBot", "Searcher", "World", "decision_rng", "sample_world"]

@@ -1,0 +1,103 @@
+"""The easy and medium bots: one look at each legal move, no search."""
+
+from __future__ import annotations
+
+from ..moves import EXPOSE_MOVE, KEEP_MOVE, Move
+from ..view import View
+from .core import BITS, HAYYA_INDEX, SWEEP, VALUE, horizon_value, p_holds, pack_pile
+from .search import decision_rng
+
+
+def _no_move(view: View) -> ValueError:
+    return ValueError(f"seat {view.seat} has no move to make now (phase {view.phase})")
+
+
+class EasyBot:
+    """A beginner: grabs the biggest capture it sees, lays whatever card when it cannot take,
+    never thinks about what it leaves, and now and then just plays the first card that comes."""
+
+    level = "easy"
+
+    def __init__(self, seed: int = 1, blunder: float = 0.3) -> None:
+        self.seed = seed
+        self.blunder = blunder
+
+    def choose(self, view: View) -> Move:
+        legal = view.legal_moves()
+        if not legal:
+            raise _no_move(view)
+        rng = decision_rng(self.seed, view)
+        if view.phase == "cut" or rng.random() < self.blunder:
+            return rng.choice(legal)
+        takes = [m for m in legal if m.captures]
+        if takes:
+            most = max(len(m.captures) for m in takes)
+            return rng.choice([m for m in takes if len(m.captures) == most])
+        return rng.choice(legal)
+
+
+class MediumBot:
+    """The "five reflexes" of a good player, greedily, one move ahead.
+
+    Each move is scored by the expected deal points of the piles after it (so taking the 7♦, a
+    seven, a diamond at equal value, a chkobba come first) minus what the opponent to play next may
+    do with the table it leaves: sweep it if they hold its sum, take a 7♦ left lying there. Those
+    chances come from counting the cards not yet seen (the sevens included). The cut card is kept
+    when it is worth holding (a seven, a six, a diamond) and exposed otherwise.
+    """
+
+    level = "medium"
+
+    def __init__(self, seed: int = 1) -> None:
+        self.seed = seed
+
+    def choose(self, view: View) -> Move:
+        legal = view.legal_moves()
+        if not legal:
+            raise _no_move(view)
+        if view.phase == "cut":
+            card = view.cut_card
+            assert card is not None
+            keep = card.value in (6, 7) or card.suit == "D"
+            return KEEP_MOVE if keep else EXPOSE_MOVE
+        return max(legal, key=lambda move: self.score(view, move))
+
+    def score(self, view: View, move: Move) -> float:
+        """Expected deal points for this side after ``move``, the next reply priced in."""
+        assert move.card is not None
+        players = view.rules.players
+        side = view.side
+        stats = [pack_pile(view.piles[0], len(view.sweeps[0]))]
+        stats.append(pack_pile(view.piles[1], len(view.sweeps[1])))
+        table = tuple(c.index for c in view.table)
+        card = move.card.index
+        last_card = view.stock_count == 0 and sum(view.hand_sizes) == 1
+        if move.captures:
+            taken = {c.index for c in move.captures}
+            table = tuple(c for c in table if c not in taken)
+            gain = BITS[card] + sum(BITS[c] for c in taken)
+            if not table and not last_card:
+                gain += SWEEP
+            stats[side] += gain
+        else:
+            table = (*table, card)
+        nxt = (view.seat + 1) % players
+        unseen = [c.index for c in view.unseen()]
+        size = view.hand_sizes[nxt] or (3 if view.stock_count else 0)
+        counts = [0] * 11
+        for c in unseen:
+            counts[VALUE[c]] += 1
+        p_value = [p_holds(len(unseen), counts[v], size) for v in range(11)]
+        if players == 4 and nxt & 1 == side:
+            p_value = [0.0] * 11  # no threat from a partner (not quite true, but a medium habit)
+        value = horizon_value(stats[0], stats[1], table, nxt & 1, p_value)
+        value = value if side == 0 else -value
+        # At equal worth, keep the diamonds and sevens in hand for later; lay the dull cards.
+        if not move.captures:
+            value -= (
+                0.01 * (card == HAYYA_INDEX) + 0.002 * (card % 4 == 2) + 0.003 * (VALUE[card] == 7)
+            )
+        return value
+
+
+__all__ = ["EasyBot", "MediumBot"]
