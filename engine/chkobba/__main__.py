@@ -13,11 +13,35 @@ def main(argv: list[str] | None = None) -> int:
     bench.add_argument("--deals", type=int, default=2000)
     bench.add_argument("--players", type=int, choices=(2, 4), default=2)
     bench.add_argument("--repeats", type=int, default=5)
+    arena = commands.add_parser("arena", help="bot against bot on duplicate deals")
+    arena.add_argument("bot_a", choices=("easy", "medium", "hard"))
+    arena.add_argument("bot_b", choices=("easy", "medium", "hard"))
+    arena.add_argument("--deals", type=int, default=2000, help="shuffles, each played twice")
+    arena.add_argument("--players", type=int, choices=(2, 4), default=2)
+    arena.add_argument("--matches", type=int, help="play this many duplicate whole matches")
+    arena.add_argument("--target", type=int, default=21, help="match target with --matches")
+    arena.add_argument("--jobs", type=int, default=1, help="worker processes")
+    arena.add_argument("--seed", type=int, default=1, help="first shuffle seed")
+    arena.add_argument("--samples", type=int, help="hard bot's worlds per move")
     args = parser.parse_args(argv)
     if args.command == "bench":
         from .bench import main as run_bench
 
         run_bench(args.deals, args.players, args.repeats)
+    elif args.command == "arena":
+        from .arena import main as run_arena
+
+        run_arena(
+            args.bot_a,
+            args.bot_b,
+            args.deals,
+            args.players,
+            args.jobs,
+            args.seed,
+            args.samples,
+            args.matches,
+            args.target,
+        )
     return 0
 
 

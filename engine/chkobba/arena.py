@@ -1,0 +1,162 @@
+"""The arena: bots against bots on duplicate deals, the measure of their strength.
+
+Each shuffle seed is played twice with the seats swapped (bot A on the even seats, then on the odd
+ones), so both sides get the same cards and the luck of the deal cancels out in the difference.
+``python -m chkobba arena hard medium --deals 2000 --players 2 --jobs 2``.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from multiprocessing import Pool
+
+from .bots import make_bot
+from .game import Game
+from .rules import Rules
+
+
+@dataclass
+class Outcome:
+    """One shuffle played twice: bot A's and bot B's points in each game, and move times."""
+
+    seed: int
+    points_a: list[int] = field(default_factory=list)
+    points_b: list[int] = field(default_factory=list)
+    times_a: list[float] = field(default_factory=list)
+    times_b: list[float] = field(default_factory=list)
+    deals: int = 0  # deals played (matches only)
+
+
+def play_pair(task: tuple[str, str, int, int, int | None, int | None]) -> Outcome:
+    """Play shuffle ``seed`` twice, seats swapped: one deal each, or a whole match to ``target``."""
+    level_a, level_b, players, seed, samples, target = task
+    outcome = Outcome(seed)
+    for a_side in (0, 1):
+        bots = []
+        for seat in range(players):
+            level = level_a if seat % 2 == a_side else level_b
+            bots.append(make_bot(level, seed=seed * 8 + seat, samples=samples))
+        rules = Rules(players=players, target=target or 21)
+        game = Game.new(rules, seed=seed)
+        while game.phase != "over" and (target or not game.deal_results):
+            seat = game.current
+            view = game.view(seat)
+            start = time.perf_counter()
+            move = bots[seat].choose(view)
+            spent = time.perf_counter() - start
+            (outcome.times_a if seat % 2 == a_side else outcome.times_b).append(spent)
+            game = game.play(move)
+        if target:
+            outcome.points_a.append(game.scores[a_side])
+            outcome.points_b.append(game.scores[1 - a_side])
+            outcome.deals += len(game.deal_results)
+        else:
+            scores = game.deal_results[0].scores
+            outcome.points_a.append(scores[a_side].total)
+            outcome.points_b.append(scores[1 - a_side].total)
+    return outcome
+
+
+def run(
+    level_a: str,
+    level_b: str,
+    shuffles: int,
+    players: int = 2,
+    jobs: int = 1,
+    first_seed: int = 1,
+    samples: int | None = None,
+    target: int | None = None,
+) -> Iterator[Outcome]:
+    """Outcomes of the duplicate pairs for seeds ``first_seed``.., in seed order."""
+    tasks = [
+        (level_a, level_b, players, seed, samples, target)
+        for seed in range(first_seed, first_seed + shuffles)
+    ]
+    if jobs <= 1:
+        yield from map(play_pair, tasks)
+        return
+    with Pool(jobs) as pool:
+        yield from pool.imap(play_pair, tasks, chunksize=4)
+
+
+def _ci(values: list[float]) -> tuple[float, float]:
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return mean, math.nan
+    return mean, 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+
+
+def _p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)] if ordered else 0.0
+
+
+def report(level_a: str, level_b: str, outcomes: list[Outcome], players: int, matches: bool) -> str:
+    """The arena's printout."""
+    name_a, name_b = f"A={level_a}", f"B={level_b}"
+    if level_a == level_b:
+        name_a, name_b = f"A={level_a}#1", f"B={level_b}#2"
+    lines = []
+    games = [
+        (a, b) for o in outcomes for a, b in zip(o.points_a, o.points_b, strict=True)
+    ]  # every game
+    pair_a = [statistics.fmean(o.points_a) for o in outcomes]
+    pair_b = [statistics.fmean(o.points_b) for o in outcomes]
+    pair_d = [a - b for a, b in zip(pair_a, pair_b, strict=True)]
+    unit = "match" if matches else "deal"
+    what = f"{len(outcomes)} duplicate {'matches' if matches else 'deals'}"
+    lines.append(
+        f"{players} players, {what} ({len(games)} games, seats swapped), {name_a} vs {name_b}"
+    )
+    for name, values in ((name_a, pair_a), (name_b, pair_b)):
+        mean, half = _ci(values)
+        lines.append(f"  {name}: {mean:.3f} ± {half:.3f} points per {unit} (95% CI)")
+    mean, half = _ci(pair_d)
+    lines.append(f"  difference A-B: {mean:+.3f} ± {half:.3f} points per {unit} (95% CI, paired)")
+    won = sum(a > b for a, b in games)
+    lost = sum(a < b for a, b in games)
+    label = "matches" if matches else "deals"
+    lines.append(
+        f"  {label} won: A {won}, B {lost}, tied {len(games) - won - lost} "
+        f"(A {100 * won / max(1, won + lost):.1f}% of the decided ones)"
+    )
+    if matches:
+        deals = sum(o.deals for o in outcomes)
+        lines.append(f"  deals played: {deals} ({deals / len(games):.1f} per match)")
+    for name, times in (
+        (name_a, [t for o in outcomes for t in o.times_a]),
+        (name_b, [t for o in outcomes for t in o.times_b]),
+    ):
+        if times:
+            lines.append(
+                f"  {name} time per move: mean {1000 * statistics.fmean(times):.2f} ms, "
+                f"p95 {1000 * _p95(times):.2f} ms, max {1000 * max(times):.2f} ms "
+                f"({len(times)} moves)"
+            )
+    return "\n".join(lines)
+
+
+def main(
+    level_a: str,
+    level_b: str,
+    deals: int,
+    players: int,
+    jobs: int,
+    first_seed: int,
+    samples: int | None,
+    matches: int | None,
+    target: int,
+) -> None:
+    start = time.perf_counter()
+    if matches:
+        outcomes = list(
+            run(level_a, level_b, matches, players, jobs, first_seed, samples, target=target)
+        )
+    else:
+        outcomes = list(run(level_a, level_b, deals, players, jobs, first_seed, samples))
+    print(report(level_a, level_b, outcomes, players, bool(matches)))
+    print(f"  ({time.perf_counter() - start:.0f} s wall clock, {jobs} job(s))")
