@@ -1,0 +1,141 @@
+"""Browser tests: one local server for dist/ per session, Debian's Chromium, a phone and a desktop
+viewport, and recorders that fail a test on any console error or any request off the server."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "web"))  # the page's own modules (ui.*) for CPython tests
+SHOTS = ROOT / "test-results" / "screens"
+BOOT_MS = 60_000
+
+VIEWPORTS = {
+    "phone": {
+        "viewport": {"width": 360, "height": 740},
+        "device_scale_factor": 2,
+        "is_mobile": True,
+        "has_touch": True,
+    },
+    "desktop": {"viewport": {"width": 1280, "height": 800}},
+}
+
+
+def load_build():
+    spec = importlib.util.spec_from_file_location("chkobba_build", ROOT / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="session")
+def server_url():
+    build = load_build()
+    if not (build.DIST / "index.html").exists():
+        subprocess.run([sys.executable, str(ROOT / "build.py"), "build"], check=True)
+    server, url = build.start_server()
+    yield url
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    chromium = shutil.which("chromium") or "/usr/bin/chromium"
+    return {**browser_type_launch_args, "executable_path": chromium}
+
+
+@pytest.fixture(params=list(VIEWPORTS))
+def form(request) -> str:
+    return request.param
+
+
+@pytest.fixture
+def browser_context_args(browser_context_args, form):
+    return {**browser_context_args, **VIEWPORTS[form], "service_workers": "block"}
+
+
+class Table:
+    """The page under test, driven as a player would: taps on cards and buttons."""
+
+    def __init__(self, page, base: str, device: str) -> None:
+        self.page, self.base, self.device = page, base, device
+        self.errors: list[str] = []
+        self.outside: list[str] = []
+        page.on("console", self._console)
+        page.on("pageerror", lambda error: self.errors.append(f"pageerror: {error}"))
+        page.on("request", self._request)
+
+    def _console(self, message) -> None:
+        if message.type == "error":
+            self.errors.append(f"console: {message.text}")
+
+    def _request(self, request) -> None:
+        if not request.url.startswith(self.base) and not request.url.startswith("data:"):
+            self.outside.append(request.url)
+
+    def open(self, query: str = "?pace=0") -> None:
+        self.page.goto(self.base + "index.html" + query)
+        self.wait_ready()
+
+    def reload(self) -> None:
+        self.page.reload()
+        self.wait_ready()
+
+    def wait_ready(self) -> None:
+        self.page.wait_for_selector("html.ready #app[data-phase]", timeout=BOOT_MS)
+
+    @property
+    def phase(self) -> str:
+        return self.page.get_attribute("#app", "data-phase")
+
+    def wait_phase(self, *phases: str, timeout: float = 20_000) -> str:
+        selector = ", ".join(f'#app[data-phase="{p}"]' for p in phases)
+        self.page.wait_for_selector(selector, timeout=timeout)
+        return self.phase
+
+    def tap(self, selector: str) -> None:
+        locator = self.page.locator(selector)
+        if self.device == "phone":
+            locator.tap()
+        else:
+            locator.click()
+
+    def hand(self) -> list[str]:
+        return self.codes('[data-zone="you-hand"] [data-card]')
+
+    def table(self) -> list[str]:
+        return self.codes('[data-zone="table"] .table-cards [data-card]')
+
+    def codes(self, selector: str) -> list[str]:
+        return self.page.eval_on_selector_all(selector, "els => els.map(e => e.dataset.card)")
+
+    def saved_game(self):
+        """The engine's game as the page saved it (read through localStorage, not the DOM)."""
+        from chkobba import Game
+
+        text = self.page.evaluate("localStorage.getItem('chkobba.save')")
+        return Game.from_json(json.loads(text)["game"])
+
+    def screenshot(self, name: str) -> Path:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        path = SHOTS / f"{name}-{self.device}.png"
+        self.page.screenshot(path=str(path))
+        return path
+
+    def assert_clean(self) -> None:
+        assert self.errors == [], self.errors
+        assert self.outside == [], self.outside
+
+
+@pytest.fixture
+def table(page, server_url, form):
+    table = Table(page, server_url, form)
+    yield table
+    table.assert_clean()
