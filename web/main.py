@@ -1,0 +1,43 @@
+"""Wires the page: URL parameters, saved game, screen, one delegated tap handler, the app."""
+
+import contextlib
+import random
+
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+from ui.controller import App
+from ui.fx import DomScreen
+from ui.model import parse_params
+
+ZONES = {"you-hand": "hand", "table": "table"}
+
+
+def on_tap(event) -> None:
+    """Read what was tapped off the DOM (an action, or a card in a zone) and pass it on."""
+    target = event.target
+    button = target.closest("[data-action]")
+    if button is not None:
+        data = button.dataset
+        app.spawn(app.tap(data.action, data.move or data.value or ""))
+        return
+    card = target.closest("button[data-card]")
+    zone = card and card.closest("[data-zone]")
+    if zone is not None and zone.dataset.zone in ZONES:
+        app.spawn(app.tap(ZONES[zone.dataset.zone], card.dataset.card))
+
+
+async def keep_offline_copy() -> None:
+    """Install the service worker that lets the game start without a network next time."""
+    # Unsupported or blocked (private mode, file://): the game still plays.
+    with contextlib.suppress(Exception):
+        await window.navigator.serviceWorker.register("./sw.js")
+
+
+root = document.getElementById("app")
+params = parse_params(window.location.search)
+reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches
+screen = DomScreen(root, motion=params.pace > 0 and not reduced, duration_ms=420 * params.pace)
+app = App(screen, window.localStorage, params, lambda: random.randrange(2**31))
+root.addEventListener("click", create_proxy(on_tap))
+app.start()
+app.spawn(keep_offline_copy())

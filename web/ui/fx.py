@@ -1,0 +1,97 @@
+"""The browser screen: puts the rendered HTML in place and makes cards travel (FLIP animation).
+
+Each card element carries data-card, so a card found before and after a render is animated from
+its old place to its new one; a card that appeared flies in from a zone (the stock, the
+computer's hand); a card that vanished (taken to a pile) flies there as a ghost copy.
+"""
+
+from __future__ import annotations
+
+from pyodide.ffi import create_once_callable, to_js
+from pyscript import document, window
+
+EASING = "cubic-bezier(.2,.7,.25,1)"
+
+
+def rect(element) -> tuple[float, float, float, float]:
+    box = element.getBoundingClientRect()
+    return box.left, box.top, box.width, box.height
+
+
+def js(value):
+    return to_js(value, dict_converter=window.Object.fromEntries)
+
+
+class DomScreen:
+    def __init__(self, root, motion: bool, duration_ms: float) -> None:
+        self.root = root
+        self.motion = motion
+        self.duration = duration_ms
+
+    def show(self, html: str, phase: str, origin: str, sink: str | None) -> None:
+        if self.motion:
+            cards = {el.dataset.card: el for el in self.root.querySelectorAll("[data-card]")}
+            before = {code: rect(el) for code, el in cards.items()}
+            zones = {el.dataset.zone: rect(el) for el in self.root.querySelectorAll("[data-zone]")}
+        self.root.innerHTML = html
+        self.root.dataset.phase = phase
+        document.documentElement.classList.add("ready")
+        if self.motion:
+            self.travel(before, cards, zones, origin, sink)
+
+    def travel(self, before, old_cards, zones, origin: str, sink: str | None) -> None:
+        seen = set()
+        for el in self.root.querySelectorAll("[data-card]"):
+            code = el.dataset.card
+            seen.add(code)
+            start = before.get(code)
+            if start is None:
+                in_table = el.closest('[data-zone="table"]') is not None
+                start = zones.get(origin if in_table else "stock")
+            if start is not None:
+                self.slide(el, start, rect(el))
+        target = self.root.querySelector(f'[data-zone="{sink}"]') if sink else None
+        if target is None:
+            return
+        end = rect(target.querySelector(".card") or target)
+        for code, el in old_cards.items():
+            if code not in seen:
+                self.ghost(el, before[code], end)
+
+    def slide(self, el, start, end) -> None:
+        x0, y0, w0, _ = start
+        x1, y1, w1, _ = end
+        if abs(x0 - x1) < 1 and abs(y0 - y1) < 1 and abs(w0 - w1) < 1:
+            return
+        scale = w0 / w1 if w1 else 1
+        frames = [
+            {"transform": f"translate({x0 - x1}px, {y0 - y1}px) scale({scale})"},
+            {"transform": "translate(0, 0) scale(1)"},
+        ]
+        el.style.transformOrigin = "0 0"
+        el.style.zIndex = "4"
+        anim = el.animate(js(frames), js({"duration": self.duration, "easing": EASING}))
+        anim.onfinish = create_once_callable(lambda _event: clear_styles(el))
+
+    def ghost(self, el, start, end) -> None:
+        x0, y0, w0, _ = start
+        x1, y1, w1, _ = end
+        el.classList.add("ghost")
+        el.classList.remove("taken", "incoming", "picked", "option", "dim")
+        style = el.style
+        style.left, style.top, style.width = f"{x0}px", f"{y0}px", f"{w0}px"
+        style.setProperty("--w", f"{w0}px")
+        style.transformOrigin = "0 0"
+        document.body.append(el)
+        frames = [
+            {"transform": "translate(0, 0) scale(1)", "opacity": 1},
+            {"transform": f"translate({x1 - x0}px, {y1 - y0}px) scale({w1 / w0})", "opacity": 0.6},
+        ]
+        options = {"duration": self.duration * 1.2, "easing": EASING, "fill": "forwards"}
+        anim = el.animate(js(frames), js(options))
+        anim.onfinish = create_once_callable(lambda _event: el.remove())
+
+
+def clear_styles(el) -> None:
+    el.style.transformOrigin = ""
+    el.style.zIndex = ""
