@@ -11,13 +11,20 @@ from .rules import Rules
 
 
 def play_random_deals(deals: int, players: int, seed: int) -> None:
-    """Play ``deals`` whole deals (cut included) with random legal moves."""
+    """Play ``deals`` whole deals (cut and scoring included) with random legal moves.
+
+    Matches are played one after another, so each deal costs one shuffle, as at a real table.
+    """
     rng = random.Random(seed)
     rules = Rules(players=players)
-    for number in range(deals):
-        game = Game.new(rules, seed=seed + number)
-        while not game.deal_results:
-            game = game.play(rng.choice(game.legal_moves()))
+    game = Game.new(rules, seed=seed)
+    for _ in range(deals):
+        finished = len(game.deal_results)
+        while len(game.deal_results) == finished:
+            moves = game.legal_moves()
+            game = game.play(moves[int(rng.random() * len(moves))])
+        if game.phase == "over":
+            game = Game.new(rules, seed=rng.getrandbits(32))
 
 
 def bench(deals: int = 2000, players: int = 2, repeats: int = 5) -> list[float]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import ClassVar
 
 from .errors import ParseError
 
@@ -17,7 +18,7 @@ class Card:
     """One card. There are exactly 40 instances: ``Card("7", "D") is Card.parse("7♦")``."""
 
     __slots__ = ("code", "index", "rank", "suit", "value")
-    _interned: dict[str, Card] = {}
+    _interned: ClassVar[dict[str, Card]] = {}
 
     code: str
     rank: str

@@ -1,4 +1,4 @@
-"""The errors the engine raises: all are ``ValueError`` subclasses with a message that names the problem."""
+"""The engine's errors: ``ValueError`` subclasses whose message names the problem."""
 
 
 class ChkobbaError(ValueError):

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from bisect import bisect_right
+from operator import attrgetter
+from typing import Any, NamedTuple
 
 from .cards import Card
 from .errors import IllegalMove
@@ -14,10 +15,10 @@ from .shuffle import draw_lot, shuffled_deck
 from .view import View
 
 CUT, PLAYING, OVER = "cut", "play", "over"
+_index = attrgetter("index")
 
 
-@dataclass(frozen=True)
-class DealResult:
+class DealResult(NamedTuple):
     """What a finished deal scored, and the match totals after it."""
 
     dealer: int
@@ -27,12 +28,16 @@ class DealResult:
     leftovers_side: int | None = None
 
 
-def _insert(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    index = card.index
-    for position, other in enumerate(cards):
-        if other.index > index:
-            return (*cards[:position], card, *cards[position:])
-    return (*cards, card)
+class _Match(NamedTuple):
+    """The parts of a game that change only between deals."""
+
+    rules: Rules
+    seed: int
+    shuffles: int
+    dealer: int
+    scores: tuple[int, int]
+    deal_results: tuple[DealResult, ...]
+    winner: int | None
 
 
 def _groups_text(groups: list[tuple[Card, ...]]) -> str:
@@ -48,29 +53,20 @@ class Game:
 
     __slots__ = (
         "_history",
+        "_match",
         "_moves",
         "current",
-        "deal_results",
-        "dealer",
         "hands",
         "last_capturer",
         "phase",
         "piles",
-        "rules",
-        "scores",
-        "seed",
-        "shuffles",
         "stock",
         "sweeps",
         "table",
-        "winner",
     )
 
-    rules: Rules
-    seed: int
-    shuffles: int
+    _match: _Match
     phase: str
-    dealer: int
     current: int
     table: tuple[Card, ...]
     hands: tuple[tuple[Card, ...], ...]
@@ -78,9 +74,6 @@ class Game:
     piles: tuple[tuple[Card, ...], tuple[Card, ...]]
     sweeps: tuple[tuple[Card, ...], tuple[Card, ...]]
     last_capturer: int | None
-    scores: tuple[int, int]
-    deal_results: tuple[DealResult, ...]
-    winner: int | None
     _history: tuple[Any, Move] | None
     _moves: list[Move] | None
 
@@ -143,12 +136,28 @@ class Game:
         winner: int | None,
         history: tuple[Any, Move] | None,
     ) -> Game:
+        match = _Match(rules, seed, shuffles, dealer, scores, deal_results, winner)
+        return cls._deal(
+            match, phase, current, table, hands, stock, piles, sweeps, last_capturer, history
+        )
+
+    @classmethod
+    def _deal(
+        cls,
+        match: _Match,
+        phase: str,
+        current: int,
+        table: tuple[Card, ...],
+        hands: tuple[tuple[Card, ...], ...],
+        stock: tuple[Card, ...],
+        piles: tuple[tuple[Card, ...], tuple[Card, ...]],
+        sweeps: tuple[tuple[Card, ...], tuple[Card, ...]],
+        last_capturer: int | None,
+        history: tuple[Any, Move] | None,
+    ) -> Game:
         game = object.__new__(cls)
-        game.rules = rules
-        game.seed = seed
-        game.shuffles = shuffles
+        game._match = match
         game.phase = phase
-        game.dealer = dealer
         game.current = current
         game.table = table
         game.hands = hands
@@ -156,14 +165,42 @@ class Game:
         game.piles = piles
         game.sweeps = sweeps
         game.last_capturer = last_capturer
-        game.scores = scores
-        game.deal_results = deal_results
-        game.winner = winner
         game._history = history
         game._moves = None
         return game
 
     # ----------------------------------------------------------------- what there is to see
+
+    @property
+    def rules(self) -> Rules:
+        return self._match.rules
+
+    @property
+    def seed(self) -> int:
+        return self._match.seed
+
+    @property
+    def shuffles(self) -> int:
+        """The number of the current deal's shuffle (0, 1, ...; redeals take one more)."""
+        return self._match.shuffles
+
+    @property
+    def dealer(self) -> int:
+        return self._match.dealer
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        """Match totals of sides 0 and 1, counted after each full deal."""
+        return self._match.scores
+
+    @property
+    def deal_results(self) -> tuple[DealResult, ...]:
+        return self._match.deal_results
+
+    @property
+    def winner(self) -> int | None:
+        """The side that has won the match, or ``None``."""
+        return self._match.winner
 
     @property
     def stock_count(self) -> int:
@@ -218,13 +255,13 @@ class Game:
         return list(moves)
 
     def view(self, seat: int) -> View:
-        """What ``seat`` may see: its own hand, the table, the piles and the counts, nothing hidden."""
+        """What ``seat`` may see: its own hand, the table, the piles and the counts."""
         return View.of(self, seat)
 
     # ----------------------------------------------------------------- making moves
 
     def play(self, move: Move | str) -> Game:
-        """The position after ``move`` (a ``Move`` or its text). Raises ``IllegalMove`` otherwise."""
+        """The position after ``move`` (a ``Move`` or its text); ``IllegalMove`` if not allowed."""
         if isinstance(move, str):
             move = Move.parse(move)
         moves = self._moves
@@ -257,7 +294,7 @@ class Game:
         table.extend(deck[position : position + need])
         position += need
         ranks = [c.value for c in table]
-        if max(ranks.count(value) for value in ranks) >= 3:
+        if max(map(ranks.count, ranks)) >= 3:
             return Game._cut_phase(
                 self.rules,
                 self.seed,
@@ -267,74 +304,72 @@ class Game:
                 self.deal_results,
                 history,
             )
-        return Game._make(
-            self.rules,
-            self.seed,
-            self.shuffles,
+        return Game._deal(
+            self._match,
             PLAYING,
-            self.dealer,
             cutter,
-            tuple(sorted(table)),
-            tuple(tuple(sorted(hand)) for hand in hands),
+            tuple(sorted(table, key=_index)),
+            tuple([tuple(sorted(hand, key=_index)) for hand in hands]),
             deck[position:],
             self.piles,
             self.sweeps,
-            None,
-            self.scores,
-            self.deal_results,
             None,
             history,
         )
 
     def _play_card(self, move: Move, history: tuple[Any, Move]) -> Game:
         seat = self.current
-        side = seat & 1
-        card = move.card
-        assert card is not None
-        captures = move.captures
-        hands = list(self.hands)
-        hands[seat] = tuple([c for c in hands[seat] if c is not card])
+        _, card, captures = move
+        hand = self.hands[seat]
+        i = hand.index(card)
+        hands = self.hands
+        hands = (*hands[:seat], hand[:i] + hand[i + 1 :], *hands[seat + 1 :])
+        table = self.table
         piles = self.piles
         sweeps = self.sweeps
         last_capturer = self.last_capturer
         if captures:
-            table = tuple([c for c in self.table if c not in captures])
+            if len(captures) == 1:
+                i = table.index(captures[0])
+                table = table[:i] + table[i + 1 :]
+            else:
+                table = tuple([c for c in table if c not in captures])
             last_capturer = seat
+            side = seat & 1
             piles = _replace(piles, side, piles[side] + captures + (card,))
         else:
-            table = _insert(self.table, card)
+            i = bisect_right(table, card.index, key=_index)
+            table = (*table[:i], card, *table[i:])
         stock = self.stock
-        if not stock and not any(hands):
+        in_hand = any(hands)
+        if not stock and not in_hand:
             return self._end_deal(table, piles, sweeps, last_capturer, history)
         if captures and not table:
+            side = seat & 1
             sweeps = _replace(sweeps, side, (*sweeps[side], card))
         players = len(hands)
-        if any(hands):
+        if in_hand:
             current = (seat + 1) % players
         else:
             current = (self.dealer + 1) % players
+            dealt = [hands[0]] * players
             for offset in range(players):
                 start = offset * HAND_SIZE
-                hands[(current + offset) % players] = tuple(
-                    sorted(stock[start : start + HAND_SIZE])
+                dealt[(current + offset) % players] = tuple(
+                    sorted(stock[start : start + HAND_SIZE], key=_index)
                 )
+            hands = tuple(dealt)
             stock = stock[players * HAND_SIZE :]
-        return Game._make(
-            self.rules,
-            self.seed,
-            self.shuffles,
+        return Game._deal(
+            self._match,
             PLAYING,
-            self.dealer,
             current,
             table,
-            tuple(hands),
+            hands,
             stock,
             piles,
             sweeps,
             last_capturer,
-            self.scores,
-            self.deal_results,
-            None,
             history,
         )
 
@@ -346,7 +381,7 @@ class Game:
         last_capturer: int | None,
         history: tuple[Any, Move],
     ) -> Game:
-        """The last card is down: leftovers to the last capturer, score, then next deal or the end."""
+        """The last card is down: leftovers to the last capturer; score; next deal or the end."""
         leftovers_side = None
         if table and last_capturer is not None:
             leftovers_side = last_capturer & 1
@@ -378,7 +413,7 @@ class Game:
             self.shuffles,
             OVER,
             self.dealer,
-            self.current,
+            self.first_player,
             table if leftovers_side is None else (),
             tuple(() for _ in self.hands),
             (),

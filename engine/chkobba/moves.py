@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import NamedTuple
 
 from .cards import Card, parse_cards
@@ -66,8 +67,19 @@ EXPOSE_MOVE = Move(EXPOSE, None, ())
 Move.KEEP = KEEP_MOVE  # type: ignore[attr-defined]
 Move.EXPOSE = EXPOSE_MOVE  # type: ignore[attr-defined]
 
-_GROUP_CACHE: dict[tuple[int, tuple[int, ...]], tuple[tuple[int, ...], ...]] = {}
-_GROUP_CACHE_LIMIT = 200_000
+_GROUP_CACHE: dict[tuple[int, ...], dict[int, tuple[tuple[int, ...], ...]]] = {}
+_GROUP_CACHE_LIMIT = 100_000
+_value = attrgetter("value")
+_new_move = tuple.__new__
+
+
+def _table_entry(values: tuple[int, ...]) -> dict[int, tuple[tuple[int, ...], ...]]:
+    entry = _GROUP_CACHE.get(values)
+    if entry is None:
+        if len(_GROUP_CACHE) >= _GROUP_CACHE_LIMIT:
+            _GROUP_CACHE.clear()
+        entry = _GROUP_CACHE[values] = {}
+    return entry
 
 
 def capture_index_groups(value: int, values: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
@@ -76,13 +88,10 @@ def capture_index_groups(value: int, values: tuple[int, ...]) -> tuple[tuple[int
     Equal singles first and only: if any table card has the same value, each such card alone is an
     option. Otherwise every group of two or more cards whose values sum to ``value``.
     """
-    key = (value, values)
-    groups = _GROUP_CACHE.get(key)
+    entry = _table_entry(values)
+    groups = entry.get(value)
     if groups is None:
-        groups = _search_groups(value, values)
-        if len(_GROUP_CACHE) >= _GROUP_CACHE_LIMIT:
-            _GROUP_CACHE.clear()
-        _GROUP_CACHE[key] = groups
+        groups = entry[value] = _search_groups(value, values)
     return groups
 
 
@@ -118,14 +127,20 @@ def capture_options(card: Card, table: Sequence[Card]) -> list[tuple[Card, ...]]
 
 
 def legal_play_moves(hand: tuple[Card, ...], table: tuple[Card, ...]) -> list[Move]:
-    """Every (card, captured group) the hand allows on this (sorted) table, in a stable order."""
-    values = tuple([c.value for c in table])
+    """Every (card, captured group) the hand allows on this sorted table, in a stable order."""
+    values = tuple(map(_value, table))
+    entry = _table_entry(values)
     moves = []
     for card in hand:
-        groups = capture_index_groups(card.value, values)
-        if groups:
-            for group in groups:
-                moves.append(Move(PLAY, card, tuple([table[i] for i in group])))
-        else:
-            moves.append(Move(PLAY, card, ()))
+        value = card.value
+        groups = entry.get(value)
+        if groups is None:
+            groups = entry[value] = _search_groups(value, values)
+        if not groups:
+            moves.append(_new_move(Move, (PLAY, card, ())))
+        for group in groups:
+            captures = (
+                (table[group[0]],) if len(group) == 1 else tuple(map(table.__getitem__, group))
+            )
+            moves.append(_new_move(Move, (PLAY, card, captures)))
     return moves

@@ -124,7 +124,7 @@ def read_position(text: str) -> Game:
         )
     turn = fields[2]
     if turn == "x":
-        phase, current = "over", 0
+        phase, current = "over", -1
     elif turn.startswith("c"):
         phase, current = "cut", _field("turn", turn[1:], lambda t: _seat(t, players))
     else:
@@ -146,6 +146,8 @@ def read_position(text: str) -> Game:
     piles = (pile_pairs[0][0], pile_pairs[1][0])
     sweeps = (pile_pairs[0][1], pile_pairs[1][1])
     winner = match_winner(scores, target)
+    if current < 0:
+        current = (dealer + 1) % players
     game = Game._make(
         rules,
         seed,

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, fields
 from typing import TYPE_CHECKING, Any
 
 from .cards import format_cards, parse_cards
@@ -16,7 +15,7 @@ if TYPE_CHECKING:
 
 FORMAT = "chkobba-game"
 VERSION = 1
-_SCORE_FIELDS = [f.name for f in fields(DealScore)]
+_SCORE_FIELDS = DealScore._fields
 
 
 def game_to_json(game: Game) -> str:
@@ -37,7 +36,7 @@ def game_to_json(game: Game) -> str:
 def _result_to_dict(result: DealResult) -> dict[str, Any]:
     return {
         "dealer": result.dealer,
-        "scores": [asdict(score) for score in result.scores],
+        "scores": [score._asdict() for score in result.scores],
         "totals": list(result.totals),
         "leftovers": format_cards(result.leftovers),
         "leftovers_side": result.leftovers_side,
@@ -54,9 +53,11 @@ def game_from_json(text: str | bytes) -> Game:
         raise ParseError(f"saved game is not JSON: {error}") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ParseError(f"saved game: not a {FORMAT!r} document")
-    if data.get("version") != VERSION:
+    version = data.get("version")
+    if type(version) is not int or version != VERSION:
         raise ParseError(
-            f"saved game: format version {data.get('version')!r} is not supported (expected {VERSION})"
+            f"saved game: format version {version!r} is not supported "
+            f"(this game reads version {VERSION})"
         )
     missing = [key for key in ("position", "deal_results", "history") if key not in data]
     if missing:
@@ -132,4 +133,7 @@ def _result_from_dict(item: object) -> DealResult:
 def _score_from_dict(item: object) -> DealScore:
     if not isinstance(item, dict) or sorted(item) != sorted(_SCORE_FIELDS):
         raise ParseError(f"a deal score should have exactly {', '.join(_SCORE_FIELDS)}")
-    return DealScore(**{name: _int(item[name], name) for name in _SCORE_FIELDS})
+    score = DealScore(**{name: _int(item[name], name) for name in _SCORE_FIELDS})
+    if score.total != sum(score[:5]):
+        raise ParseError(f"a deal score's total {score.total} is not the sum of its points")
+    return score

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
-from .cards import HAYYA, Card
+from .cards import DECK, HAYYA, Card
 
 
-@dataclass(frozen=True)
-class DealScore:
+class DealScore(NamedTuple):
     """One side's points for a deal, with the counts they came from (for the score sheet)."""
 
     karta: int
@@ -17,18 +16,26 @@ class DealScore:
     bermila: int
     hayya: int
     chkobba: int
+    total: int
     cards: int
     diamonds: int
     sevens: int
     sixes: int
 
-    @property
-    def total(self) -> int:
-        return self.karta + self.dinari + self.bermila + self.hayya + self.chkobba
+
+_DIAMONDS = frozenset(card for card in DECK if card.suit == "D")
+_SEVENS = frozenset(card for card in DECK if card.value == 7)
+_SIXES = frozenset(card for card in DECK if card.value == 6)
 
 
-def _point(mine: int, theirs: int) -> int:
-    return 1 if mine > theirs else 0
+def _counts(pile: tuple[Card, ...]) -> tuple[int, int, int, int]:
+    """Cards, diamonds, sevens and sixes in a pile."""
+    return (
+        len(pile),
+        len(_DIAMONDS.intersection(pile)),
+        len(_SEVENS.intersection(pile)),
+        len(_SIXES.intersection(pile)),
+    )
 
 
 def score_deal(
@@ -40,42 +47,21 @@ def score_deal(
     equal) and to nobody on a tie; with all 40 cards dealt, "more" means more than 20 cards and
     more than 5 diamonds. The 7♦ (7ayya) is a point of its own; each chkobba is one more.
     """
-    pile_a, pile_b = (tuple(pile) for pile in piles)
-    sweeps_a, sweeps_b = chkobbas
-    counts = []
-    for pile in (pile_a, pile_b):
-        counts.append(
-            (
-                len(pile),
-                sum(1 for c in pile if c.suit == "D"),
-                sum(1 for c in pile if c.value == 7),
-                sum(1 for c in pile if c.value == 6),
-                1 if HAYYA in pile else 0,
-            )
-        )
+    first, second = (tuple(pile) for pile in piles)
+    sweeps = tuple(chkobbas)
+    counts = (_counts(first), _counts(second))
     scores = []
-    for (cards, diamonds, sevens, sixes, hayya), (
-        o_cards,
-        o_diamonds,
-        o_sevens,
-        o_sixes,
-        _,
-    ), sweeps in (
-        (counts[0], counts[1], sweeps_a),
-        (counts[1], counts[0], sweeps_b),
-    ):
-        bermila = _point((sevens, sixes), (o_sevens, o_sixes))
+    for side, pile in enumerate((first, second)):
+        cards, diamonds, sevens, sixes = counts[side]
+        o_cards, o_diamonds, o_sevens, o_sixes = counts[1 - side]
+        karta = int(cards > o_cards)
+        dinari = int(diamonds > o_diamonds)
+        bermila = int((sevens, sixes) > (o_sevens, o_sixes))
+        hayya = int(HAYYA in pile)
+        total = karta + dinari + bermila + hayya + sweeps[side]
         scores.append(
             DealScore(
-                karta=_point(cards, o_cards),
-                dinari=_point(diamonds, o_diamonds),
-                bermila=bermila,
-                hayya=hayya,
-                chkobba=sweeps,
-                cards=cards,
-                diamonds=diamonds,
-                sevens=sevens,
-                sixes=sixes,
+                karta, dinari, bermila, hayya, sweeps[side], total, cards, diamonds, sevens, sixes
             )
         )
     return scores[0], scores[1]
