@@ -10,7 +10,7 @@ import random
 from collections.abc import Iterator, Sequence
 from itertools import combinations
 
-from chkobba import DECK, Card, Game, Rules
+from chkobba import DECK, HAYYA, Card, Game, Rules
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -40,6 +40,16 @@ def oracle_captures(card: Card, table: Sequence[Card]) -> set[frozenset[Card]]:
         for group in combinations(table, size)
         if sum(other.value for other in group) == card.value
     }
+
+
+def oracle_points(pile: Sequence[Card], chkobbas: int) -> tuple[int, int, int, int, int]:
+    """The 002 rules for one side of a 40-card deal (the other side has the rest)."""
+    sevens = sum(card.value == 7 for card in pile)
+    sixes = sum(card.value == 6 for card in pile)
+    karta = len(pile) > 20
+    dinari = sum(card.suit == "D" for card in pile) > 5
+    bermila = sevens > 2 or (sevens == 2 and sixes > 2)
+    return int(karta), int(dinari), int(bermila), int(HAYYA in pile), chkobbas
 
 
 def all_cards(game: Game) -> list[Card]:

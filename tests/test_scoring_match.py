@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from chkobba import DECK, HAYYA, DealScore, Game, IllegalMove, Rules, score_deal
-from engine_support import cards, codes, play_through, rest_of_deck
+from chkobba import DECK, DealScore, Game, IllegalMove, Rules, score_deal
+from engine_support import cards, codes, oracle_points, play_through, rest_of_deck
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -96,16 +96,6 @@ def test_each_chkobba_adds_one_and_ties_give_nothing():
     a, b = score_deal(piles, (3, 2))
     assert (a.chkobba, b.chkobba) == (3, 2)
     assert (a.total, b.total) == (3, 2 + 1 + 1)  # side 1 has the bermila and the 7ayya
-
-
-def oracle_points(pile: list, chkobbas: int) -> tuple[int, int, int, int, int]:
-    """The 002 rules for one side of a 40-card deal (the other side has the rest)."""
-    sevens = sum(card.value == 7 for card in pile)
-    sixes = sum(card.value == 6 for card in pile)
-    karta = len(pile) > 20
-    dinari = sum(card.suit == "D" for card in pile) > 5
-    bermila = sevens > 2 or (sevens == 2 and sixes > 2)
-    return int(karta), int(dinari), int(bermila), int(HAYYA in pile), chkobbas
 
 
 @given(
