@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
+from functools import cache
 from itertools import combinations
 
 from chkobba import DECK, HAYYA, Card, Game, Rules
@@ -31,15 +32,22 @@ def rest_of_deck(*used: Sequence[Card]) -> list[Card]:
 
 def oracle_captures(card: Card, table: Sequence[Card]) -> set[frozenset[Card]]:
     """What the rules let ``card`` take from ``table``: equal singles if any, else exact sums."""
-    singles = {frozenset([other]) for other in table if other.value == card.value}
+    groups = _oracle_groups(card.value, tuple(other.value for other in table))
+    return {frozenset(table[i] for i in group) for group in groups}
+
+
+@cache
+def _oracle_groups(value: int, values: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Positions in ``values`` that a card of ``value`` may take (see ``oracle_captures``)."""
+    singles = tuple((i,) for i, other in enumerate(values) if other == value)
     if singles:
         return singles
-    return {
-        frozenset(group)
-        for size in range(2, len(table) + 1)
-        for group in combinations(table, size)
-        if sum(other.value for other in group) == card.value
-    }
+    return tuple(
+        group
+        for size in range(2, len(values) + 1)
+        for group in combinations(range(len(values)), size)
+        if sum(values[i] for i in group) == value
+    )
 
 
 def oracle_points(pile: Sequence[Card], chkobbas: int) -> tuple[int, int, int, int, int]:
