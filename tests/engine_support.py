@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 from functools import cache
-from itertools import combinations
+from itertools import combinations, islice
 
 from chkobba import DECK, HAYYA, Card, Game, Rules
 
@@ -84,10 +84,12 @@ def random_match(
     raise AssertionError(f"match with seed {seed} did not end within {max_moves} moves")
 
 
-def final_position(seed: int, players: int = 2, target: int = 21) -> Game:
-    """The last position of ``random_match`` (the match is over)."""
-    steps = list(random_match(seed, players, target))
-    return steps[-1][2]
+def position_after(seed: int, players: int, steps: int) -> Game:
+    """The position of a random match after ``steps`` moves (or its end)."""
+    game = Game.new(Rules(players=players), seed=seed)
+    for _, _, after in islice(random_match(seed, players), steps):
+        game = after
+    return game
 
 
 def play_through(game: Game, *moves: str) -> Game:

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from itertools import islice
 
 import pytest
 from chkobba import DECK, Card, Game, Rules, View
-from engine_support import all_cards, random_match
+from engine_support import all_cards, position_after
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -19,14 +18,6 @@ positions = st.builds(
     st.sampled_from([2, 4]),
     st.integers(0, 400),
 )
-
-
-def position_after(seed: int, players: int, steps: int) -> Game:
-    """The position of a random match after ``steps`` moves (or its end)."""
-    game = Game.new(Rules(players=players), seed=seed)
-    for _, _, after in islice(random_match(seed, players), steps):
-        game = after
-    return game
 
 
 def hidden_from(game: Game, seat: int) -> set[Card]:
