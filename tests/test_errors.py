@@ -218,3 +218,19 @@ def test_refused_moves_leave_the_game_unchanged(players):
                 refused += 1
             assert (before.notation(), before.to_json(), before.legal_moves()) == snapshot
     assert refused > 1000
+
+
+def test_a_capture_built_in_another_order_is_the_same_legal_move():
+    """``Move`` is a NamedTuple: a caller may build it directly, the taken cards in any order."""
+    game = Game.from_notation(GOOD)
+    move = Move("play", Card.parse("QH"), (Card.parse("6S"), Card.parse("2D")))
+    assert game.why_illegal(move) == ""
+    assert game.play(move) == game.play("QHx2D+6S")
+
+
+@pytest.mark.parametrize("value", [5, None, 3.5, ("play", "QH", ())])
+def test_play_refuses_what_is_not_a_move_with_a_clear_error(value):
+    game = Game.from_notation(GOOD)
+    with pytest.raises((TypeError, ValueError)) as caught:
+        game.play(value)
+    assert str(value) in str(caught.value)
