@@ -16,13 +16,13 @@ def on_tap(event) -> None:
     """Read what was tapped off the DOM (an action, or a card in a zone) and pass it on."""
     target = event.target
     button = target.closest("[data-action]")
-    if button is not None:
-        data = button.dataset
-        app.spawn(app.tap(data.action, data.move or data.value or ""))
+    if button:  # JavaScript's null (not None) when nothing matches
+        value = button.getAttribute("data-move") or button.getAttribute("data-value") or ""
+        app.spawn(app.tap(button.getAttribute("data-action"), value))
         return
     card = target.closest("button[data-card]")
     zone = card and card.closest("[data-zone]")
-    if zone is not None and zone.dataset.zone in ZONES:
+    if zone and zone.dataset.zone in ZONES:
         app.spawn(app.tap(ZONES[zone.dataset.zone], card.dataset.card))
 
 

@@ -100,6 +100,35 @@ class Table:
         self.page.wait_for_selector(selector, timeout=timeout)
         return self.phase
 
+    @property
+    def moves(self) -> int:
+        return int(self.page.get_attribute("#app", "data-moves"))
+
+    def wait_turn(self, after: int, timeout: float = 30_000) -> str:
+        """Wait until more than ``after`` moves are made and the page waits for the player."""
+        self.page.wait_for_function(
+            """n => { const a = document.querySelector('#app');
+                return +a.dataset.moves > n
+                    && ['play', 'cut', 'sheet', 'over'].includes(a.dataset.phase); }""",
+            arg=after,
+            timeout=timeout,
+        )
+        return self.phase
+
+    def play_one(self, prefer_choice: bool = False) -> str:
+        """Make the engine's first legal move by tapping, as a player would; return the phase
+        the page then waits in."""
+        game = self.saved_game()
+        before = self.moves
+        move = game.legal_moves()[0]
+        if move.kind != "play":
+            self.tap(f'[data-move="{move}"]')
+        else:
+            self.tap(f'[data-zone="you-hand"] [data-card="{move.card}"]')
+            if self.page.get_attribute("#app", "data-phase") == "choose":
+                self.tap(f'.choice[data-move="{move}"]')
+        return self.wait_turn(before)
+
     def tap(self, selector: str) -> None:
         locator = self.page.locator(selector)
         if self.device == "phone":

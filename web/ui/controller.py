@@ -11,7 +11,7 @@ from collections.abc import Awaitable, Callable
 from typing import Protocol
 
 from chkobba import Card, Game, Move, Rules
-from chkobba.bots import make_bot
+from chkobba.bots import Bot, make_bot
 
 from . import storage
 from .model import COMPUTER, HUMAN, Params, Ui
@@ -19,11 +19,13 @@ from .render import render
 
 # Human pace, in milliseconds at ?pace=1.
 THINK, SHOW, SETTLE, ANNOUNCE = 750, 700, 420, 1300
+BOT_BUDGET_MS = 300  # the page must never freeze while the computer thinks
 
 
 class Screen(Protocol):
-    def show(self, html: str, phase: str, origin: str, sink: str | None) -> None:
-        """Draw ``html``; new cards fly in from zone ``origin``, vanished ones go to ``sink``."""
+    def show(self, html: str, marks: dict[str, str], origin: str, sink: str | None) -> None:
+        """Draw ``html`` and set ``marks`` as data- attributes of the root (what the page waits
+        for); new cards fly in from zone ``origin``, vanished ones go to ``sink``."""
 
 
 class App:
@@ -50,7 +52,7 @@ class App:
         else:
             self.game, self.bot_seed = saved.game, saved.bot_seed
             self.ui.seen_deals = saved.seen_deals
-            self.bot = make_bot(self.settings.level, seed=self.bot_seed)
+            self.bot = self.make_bot(self.settings.level, self.bot_seed)
         messages = [problem] if problem else []
         if params.errors:
             messages.append(f"Ignored in the address: {'; '.join(params.errors)}.")
@@ -62,10 +64,15 @@ class App:
         self.epoch += 1
         self.game = Game.new(Rules(players=2, target=self.settings.target), seed=seed)
         self.bot_seed = seed
-        self.bot = make_bot(self.settings.level, seed=seed)
+        self.bot = self.make_bot(self.settings.level, seed)
         self.ui = Ui(notice=getattr(self, "ui", Ui()).notice)
         self.event = ""
         self.save()
+
+    @staticmethod
+    def make_bot(level: str, seed: int) -> Bot:
+        """A computer opponent whose hardest level stops thinking within BOT_BUDGET_MS."""
+        return make_bot(level, seed=seed, budget_ms=BOT_BUDGET_MS)
 
     def save(self) -> None:
         saved = storage.Saved(self.game, self.ui.seen_deals, self.bot_seed)
@@ -105,7 +112,8 @@ class App:
     def paint(self, origin: str = "stock", sink: str | None = None) -> None:
         self.ui.status = self.status()
         html = render(self.game.view(HUMAN), self.ui, self.settings, self.choices())
-        self.screen.show(html, self.phase(), origin, sink)
+        marks = {"phase": self.phase(), "moves": str(len(self.game.history))}
+        self.screen.show(html, marks, origin, sink)
 
     async def pause(self, ms: float) -> None:
         await self.sleep(ms * self.params.pace / 1000)
@@ -186,7 +194,7 @@ class App:
             ui.settings_open = False
         elif action == "level" and value in ("easy", "medium", "hard"):
             self.settings.level = value
-            self.bot = make_bot(value, seed=self.bot_seed + len(self.game.history))
+            self.bot = self.make_bot(value, self.bot_seed + len(self.game.history))
             storage.save_settings(self.store, self.settings)
         elif action == "target" and value.isdigit():
             self.settings.target = int(value)

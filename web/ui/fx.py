@@ -28,13 +28,14 @@ class DomScreen:
         self.motion = motion
         self.duration = duration_ms
 
-    def show(self, html: str, phase: str, origin: str, sink: str | None) -> None:
+    def show(self, html: str, marks: dict[str, str], origin: str, sink: str | None) -> None:
         if self.motion:
             cards = {el.dataset.card: el for el in self.root.querySelectorAll("[data-card]")}
             before = {code: rect(el) for code, el in cards.items()}
             zones = {el.dataset.zone: rect(el) for el in self.root.querySelectorAll("[data-zone]")}
         self.root.innerHTML = html
-        self.root.dataset.phase = phase
+        for name, value in marks.items():
+            self.root.setAttribute(f"data-{name}", value)
         document.documentElement.classList.add("ready")
         if self.motion:
             self.travel(before, cards, zones, origin, sink)
@@ -46,12 +47,12 @@ class DomScreen:
             seen.add(code)
             start = before.get(code)
             if start is None:
-                in_table = el.closest('[data-zone="table"]') is not None
+                in_table = bool(el.closest('[data-zone="table"]'))
                 start = zones.get(origin if in_table else "stock")
             if start is not None:
                 self.slide(el, start, rect(el))
         target = self.root.querySelector(f'[data-zone="{sink}"]') if sink else None
-        if target is None:
+        if not target:  # None, or JavaScript's null
             return
         end = rect(target.querySelector(".card") or target)
         for code, el in old_cards.items():

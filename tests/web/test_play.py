@@ -1,0 +1,92 @@
+"""Playing by tapping: a whole deal to its score sheet, a capture choice, the cut ritual."""
+
+from collections import Counter
+
+from chkobba import Game, Rules
+
+CHOICE_SEED = 13  # JD on the first turn may take 3H+6H or 4C+5S (found with the engine)
+
+
+def test_a_full_deal_to_its_score_sheet(table):
+    table.open("?seed=5&pace=0")
+    phase = table.wait_phase("cut", "play")
+    table.screenshot("table")
+    for _ in range(40):
+        phase = table.play_one()
+        if phase == "sheet":
+            break
+    assert phase == "sheet"
+    sheet = table.page.locator('[data-overlay="sheet"]')
+    for row in ("cards", "diamonds", "sevens", "hayya", "chkobba"):
+        assert sheet.locator(f'[data-row="{row}"]').count() == 1
+    game = table.saved_game()
+    result = game.deal_results[0]
+    assert sheet.locator(".match td").nth(1).inner_text() == str(result.totals[0])
+    assert f"{result.scores[0].cards} cards" in sheet.inner_text()
+    table.screenshot("score-sheet")
+    table.tap('[data-action="next"]')
+    assert table.wait_phase("cut", "play", "wait")
+    assert table.page.inner_text('[data-score="0"]') == str(game.scores[0])
+
+
+def test_choose_between_two_captures_with_a_running_sum(table):
+    table.open(f"?seed={CHOICE_SEED}&pace=0")
+    phase = table.wait_phase("cut", "play")
+    for _ in range(10):
+        game = table.saved_game()
+        counts = Counter(m.card for m in game.legal_moves() if m.kind == "play")
+        several = [card for card, n in counts.items() if n >= 2]
+        if phase == "play" and several:
+            break
+        phase = table.play_one()
+    else:
+        raise AssertionError("no capture choice came up")
+    card = several[0]
+    options = [m for m in game.legal_moves() if m.card == card]
+    table.tap(f'[data-zone="you-hand"] [data-card="{card}"]')
+    table.wait_phase("choose")
+    assert table.page.locator(".choice").count() == len(options)
+    assert table.page.get_attribute("[data-sum]", "data-sum") == "0"
+    table.screenshot("capture-choice")
+    chosen = options[-1]
+    before = table.moves
+    running = 0
+    for taken in chosen.captures:
+        running += taken.value
+        table.tap(f'.table-cards [data-card="{taken}"]')
+        if running < card.value:
+            sum_ = table.page.locator(f'[data-sum="{running}"]')
+            assert sum_.count() == 1
+            assert f"= {running} of {card.value}" in sum_.inner_text()
+    table.wait_turn(before)
+    played = table.saved_game().history[before]
+    assert played == chosen
+
+
+def first_seed_where_you_cut(choice: str, start: int = 0) -> int:
+    """A seed whose first deal is cut by the player and goes on to play after ``choice``."""
+    seed = start
+    while True:
+        game = Game.new(Rules(target=21), seed=seed)
+        if game.current == 0 and game.phase == "cut" and game.play(choice).phase == "play":
+            return seed
+        seed += 1
+
+
+def test_keep_and_expose_the_cut_card(table):
+    for choice in ("keep", "expose"):
+        seed = first_seed_where_you_cut(choice, start=0 if choice == "keep" else 3)
+        table.page.goto(table.base + "index.html")
+        table.page.evaluate("localStorage.clear()")
+        table.open(f"?seed={seed}&pace=0")
+        table.wait_phase("cut")
+        cut = table.page.get_attribute('[data-overlay="cut"] [data-card]', "data-card")
+        assert cut == str(Game.new(Rules(target=21), seed=seed).cut_card)
+        if choice == "keep":
+            table.screenshot("cut")
+        before = table.moves
+        table.tap(f'[data-move="{choice}"]')
+        table.wait_turn(before)
+        place = table.hand() if choice == "keep" else table.table()
+        assert cut in place, (choice, cut, place)
+        assert table.saved_game().history[before].kind == choice
