@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from bisect import bisect_right
-from operator import attrgetter
 from typing import Any, NamedTuple
 
 from .cards import Card
@@ -15,7 +14,6 @@ from .shuffle import draw_lot, shuffled_deck
 from .view import View
 
 CUT, PLAYING, OVER = "cut", "play", "over"
-_index = attrgetter("index")
 
 
 class DealResult(NamedTuple):
@@ -137,37 +135,9 @@ class Game:
         history: tuple[Any, Move] | None,
     ) -> Game:
         match = _Match(rules, seed, shuffles, dealer, scores, deal_results, winner)
-        return cls._deal(
+        return _new_game(
             match, phase, current, table, hands, stock, piles, sweeps, last_capturer, history
         )
-
-    @classmethod
-    def _deal(
-        cls,
-        match: _Match,
-        phase: str,
-        current: int,
-        table: tuple[Card, ...],
-        hands: tuple[tuple[Card, ...], ...],
-        stock: tuple[Card, ...],
-        piles: tuple[tuple[Card, ...], tuple[Card, ...]],
-        sweeps: tuple[tuple[Card, ...], tuple[Card, ...]],
-        last_capturer: int | None,
-        history: tuple[Any, Move] | None,
-    ) -> Game:
-        game = object.__new__(cls)
-        game._match = match
-        game.phase = phase
-        game.current = current
-        game.table = table
-        game.hands = hands
-        game.stock = stock
-        game.piles = piles
-        game.sweeps = sweeps
-        game.last_capturer = last_capturer
-        game._history = history
-        game._moves = None
-        return game
 
     # ----------------------------------------------------------------- what there is to see
 
@@ -304,12 +274,12 @@ class Game:
                 self.deal_results,
                 history,
             )
-        return Game._deal(
+        return _new_game(
             self._match,
             PLAYING,
             cutter,
-            tuple(sorted(table, key=_index)),
-            tuple([tuple(sorted(hand, key=_index)) for hand in hands]),
+            tuple(sorted(table)),
+            tuple([tuple(sorted(hand)) for hand in hands]),
             deck[position:],
             self.piles,
             self.sweeps,
@@ -320,10 +290,10 @@ class Game:
     def _play_card(self, move: Move, history: tuple[Any, Move]) -> Game:
         seat = self.current
         _, card, captures = move
-        hand = self.hands[seat]
+        hands = list(self.hands)
+        hand = hands[seat]
         i = hand.index(card)
-        hands = self.hands
-        hands = (*hands[:seat], hand[:i] + hand[i + 1 :], *hands[seat + 1 :])
+        hands[seat] = hand[:i] + hand[i + 1 :]
         table = self.table
         piles = self.piles
         sweeps = self.sweeps
@@ -335,37 +305,30 @@ class Game:
             else:
                 table = tuple([c for c in table if c not in captures])
             last_capturer = seat
-            side = seat & 1
-            piles = _replace(piles, side, piles[side] + captures + (card,))
+            gain = piles[seat & 1] + captures + (card,)
+            piles = (gain, piles[1]) if seat & 1 == 0 else (piles[0], gain)
+            if not table:
+                swept = (*sweeps[seat & 1], card)
+                sweeps = (swept, sweeps[1]) if seat & 1 == 0 else (sweeps[0], swept)
         else:
-            i = bisect_right(table, card.index, key=_index)
+            i = bisect_right(table, card)
             table = (*table[:i], card, *table[i:])
         stock = self.stock
-        in_hand = any(hands)
-        if not stock and not in_hand:
-            return self._end_deal(table, piles, sweeps, last_capturer, history)
-        if captures and not table:
-            side = seat & 1
-            sweeps = _replace(sweeps, side, (*sweeps[side], card))
-        players = len(hands)
-        if in_hand:
-            current = (seat + 1) % players
+        if any(hands):
+            current = (seat + 1) % len(hands)
+        elif stock:
+            current = self.first_player
+            hands = _deal_hands(stock, current, len(hands))
+            stock = stock[len(hands) * HAND_SIZE :]
         else:
-            current = (self.dealer + 1) % players
-            dealt = [hands[0]] * players
-            for offset in range(players):
-                start = offset * HAND_SIZE
-                dealt[(current + offset) % players] = tuple(
-                    sorted(stock[start : start + HAND_SIZE], key=_index)
-                )
-            hands = tuple(dealt)
-            stock = stock[players * HAND_SIZE :]
-        return Game._deal(
+            # the last card of the deal: it never scores a chkobba
+            return self._end_deal(table, piles, self.sweeps, last_capturer, history)
+        return _new_game(
             self._match,
             PLAYING,
             current,
             table,
-            hands,
+            tuple(hands),
             stock,
             piles,
             sweeps,
@@ -533,3 +496,40 @@ def match_winner(totals: tuple[int, int], target: int) -> int | None:
 
 def _replace(pair: tuple[Any, Any], index: int, value: Any) -> Any:
     return (value, pair[1]) if index == 0 else (pair[0], value)
+
+
+def _new_game(
+    match: _Match,
+    phase: str,
+    current: int,
+    table: tuple[Card, ...],
+    hands: tuple[tuple[Card, ...], ...],
+    stock: tuple[Card, ...],
+    piles: tuple[tuple[Card, ...], tuple[Card, ...]],
+    sweeps: tuple[tuple[Card, ...], tuple[Card, ...]],
+    last_capturer: int | None,
+    history: tuple[Any, Move] | None,
+) -> Game:
+    """A ``Game`` from its parts, unchecked (the engine's own constructor)."""
+    game = object.__new__(Game)
+    game._match = match
+    game.phase = phase
+    game.current = current
+    game.table = table
+    game.hands = hands
+    game.stock = stock
+    game.piles = piles
+    game.sweeps = sweeps
+    game.last_capturer = last_capturer
+    game._history = history
+    game._moves = None
+    return game
+
+
+def _deal_hands(stock: tuple[Card, ...], first: int, players: int) -> list[tuple[Card, ...]]:
+    """Three cards to each seat from the top of ``stock``, starting with ``first``."""
+    hands: list[tuple[Card, ...]] = [()] * players
+    for offset in range(players):
+        start = offset * HAND_SIZE
+        hands[(first + offset) % players] = tuple(sorted(stock[start : start + HAND_SIZE]))
+    return hands

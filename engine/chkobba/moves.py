@@ -67,52 +67,49 @@ EXPOSE_MOVE = Move(EXPOSE, None, ())
 Move.KEEP = KEEP_MOVE  # type: ignore[attr-defined]
 Move.EXPOSE = EXPOSE_MOVE  # type: ignore[attr-defined]
 
-_GROUP_CACHE: dict[tuple[int, ...], dict[int, tuple[tuple[int, ...], ...]]] = {}
+_MAX_VALUE = 10
+_GroupsByValue = tuple[tuple[tuple[int, ...], ...], ...]
+_GROUP_CACHE: dict[tuple[int, ...], _GroupsByValue] = {}
 _GROUP_CACHE_LIMIT = 100_000
 _value = attrgetter("value")
 _new_move = tuple.__new__
 
 
-def _table_entry(values: tuple[int, ...]) -> dict[int, tuple[tuple[int, ...], ...]]:
-    entry = _GROUP_CACHE.get(values)
-    if entry is None:
+def table_groups(values: tuple[int, ...]) -> _GroupsByValue:
+    """For a table whose capture values are ``values`` (ascending), what each value may take.
+
+    ``table_groups(values)[v]`` lists the positions a card of value ``v`` may take: each equal
+    card alone if there is one (equal singles come first and only), otherwise every group of two
+    or more cards whose values sum to ``v``; in a stable (lexicographic) order. Cached by
+    ``values``, since tables with the same values recur far more often than the same cards.
+    """
+    groups = _GROUP_CACHE.get(values)
+    if groups is None:
         if len(_GROUP_CACHE) >= _GROUP_CACHE_LIMIT:
             _GROUP_CACHE.clear()
-        entry = _GROUP_CACHE[values] = {}
-    return entry
-
-
-def capture_index_groups(value: int, values: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """Positions in ``values`` (the table's capture values) that a card of ``value`` may take.
-
-    Equal singles first and only: if any table card has the same value, each such card alone is an
-    option. Otherwise every group of two or more cards whose values sum to ``value``.
-    """
-    entry = _table_entry(values)
-    groups = entry.get(value)
-    if groups is None:
-        groups = entry[value] = _search_groups(value, values)
+        groups = _GROUP_CACHE[values] = _search_groups(values)
     return groups
 
 
-def _search_groups(target: int, values: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    if target in values:
-        return tuple((i,) for i, v in enumerate(values) if v == target)
-    if sum(values) < target:
-        return ()
-    found: list[tuple[int, ...]] = []
+def _search_groups(values: tuple[int, ...]) -> _GroupsByValue:
+    sums: list[list[tuple[int, ...]]] = [[] for _ in range(_MAX_VALUE + 1)]
     count = len(values)
 
-    def extend(start: int, remaining: int, chosen: tuple[int, ...]) -> None:
+    def extend(start: int, total: int, chosen: tuple[int, ...]) -> None:
         for i in range(start, count):
-            v = values[i]
-            if v == remaining:
-                found.append((*chosen, i))
-            elif v < remaining:
-                extend(i + 1, remaining - v, (*chosen, i))
+            reached = total + values[i]
+            if reached > _MAX_VALUE:
+                return
+            group = (*chosen, i)
+            if chosen:
+                sums[reached].append(group)
+            extend(i + 1, reached, group)
 
-    extend(0, target, ())
-    return tuple(found)
+    extend(0, 0, ())
+    return tuple(
+        tuple((i,) for i, v in enumerate(values) if v == value) or tuple(sums[value])
+        for value in range(_MAX_VALUE + 1)
+    )
 
 
 def capture_options(card: Card, table: Sequence[Card]) -> list[tuple[Card, ...]]:
@@ -122,20 +119,17 @@ def capture_options(card: Card, table: Sequence[Card]) -> list[tuple[Card, ...]]
     [(Card.parse('2D'), Card.parse('6S'))]
     """
     ordered = tuple(sorted(table))
-    groups = capture_index_groups(card.value, tuple(c.value for c in ordered))
+    groups = table_groups(tuple(map(_value, ordered)))[card.value]
     return [tuple(ordered[i] for i in group) for group in groups]
 
 
 def legal_play_moves(hand: tuple[Card, ...], table: tuple[Card, ...]) -> list[Move]:
     """Every (card, captured group) the hand allows on this sorted table, in a stable order."""
     values = tuple(map(_value, table))
-    entry = _table_entry(values)
+    by_value = _GROUP_CACHE.get(values) or table_groups(values)
     moves = []
     for card in hand:
-        value = card.value
-        groups = entry.get(value)
-        if groups is None:
-            groups = entry[value] = _search_groups(value, values)
+        groups = by_value[card.value]
         if not groups:
             moves.append(_new_move(Move, (PLAY, card, ())))
         for group in groups:
