@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 # How many whole matches the seeded loop plays for each number of players (cheaper checks), and
 # how many hypothesis draws get every check (round trips and every legal move applied).
 LOOP_MATCHES = 500
-FULL_EXAMPLES = 15
+FULL_EXAMPLES = 12
 
 
 def check_cards(game: Game) -> None:
@@ -133,10 +133,11 @@ def check_match(seed: int, players: int, full: bool, target: int = 21) -> Game:
     final = after
     assert final.phase == "over"
     assert final.winner in (0, 1)
-    replayed = first
-    for move in final.history:
-        replayed = replayed.play(str(move) if full else move)
-    assert replayed == final, "same seed and same moves give the same game"
+    if full:
+        replayed = first
+        for move in final.history:
+            replayed = replayed.play(str(move))
+        assert replayed == final, "same seed and same moves give the same game"
     return final
 
 

@@ -54,7 +54,7 @@ def test_002_worked_example_scores_five():
             "7S 7H 6S 6H AS AH AD AC 2S 2H 2D 2C 3S 3H 3D 3C 4S 4H 4D 4C 5S",
             (1, 0, 0, 0),
             (0, 1, 0, 1),
-            id="sevens 2-2 and sixes 2-2: no bermila",
+            id="sevens 2-2 and sixes 2-2: no bermila (A's four aces count for nothing)",
         ),
         pytest.param(
             "7S 7H 7C AS AH AC 2S 2H 2C",
@@ -199,6 +199,17 @@ def test_leftovers_go_to_the_last_capturer_without_a_chkobba(notation, moves, si
     assert codes(result.leftovers) == left
     assert result.scores[side].chkobba == 0
     assert result.scores[side].cards >= len(left.split())
+
+
+@pytest.mark.parametrize(("seat", "side"), [(0, 0), (1, 1), (2, 0), (3, 1)])
+def test_partners_captures_go_to_one_pile(seat, side):
+    hands = ["AS", "AH", "AD", "AC"]
+    hands[seat] = "5H"
+    notation = f"5C2S {'/'.join(hands)} {seat} -/- KS 0-0/21 3 -"
+    after = Game.from_notation(notation).play("5Hx5C")
+    assert codes(after.piles[side]) == "5H 5C"
+    assert after.piles[1 - side] == ()
+    assert after.last_capturer == seat
 
 
 # ----------------------------------------------------------------------------- match end
