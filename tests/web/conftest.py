@@ -155,7 +155,7 @@ class Table:
     def screenshot(self, name: str) -> Path:
         SHOTS.mkdir(parents=True, exist_ok=True)
         path = SHOTS / f"{name}-{self.device}.png"
-        self.page.screenshot(path=str(path))
+        self.page.screenshot(path=str(path), animations="disabled")
         return path
 
     def assert_clean(self) -> None:

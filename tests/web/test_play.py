@@ -55,8 +55,7 @@ def test_choose_between_two_captures_with_a_running_sum(table):
         running += taken.value
         table.tap(f'.table-cards [data-card="{taken}"]')
         if running < card.value:
-            sum_ = table.page.locator(f'[data-sum="{running}"]')
-            assert sum_.count() == 1
+            sum_ = table.page.wait_for_selector(f'[data-sum="{running}"]')
             assert f"= {running} of {card.value}" in sum_.inner_text()
     table.wait_turn(before)
     played = table.saved_game().history[before]

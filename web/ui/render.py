@@ -69,15 +69,19 @@ def top_bar(view: View) -> str:
     )
 
 
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
 def pile(view: View, side: int) -> str:
+    """Captured cards face down with their count; each chkobba's sweeping card face up on top."""
     cards = view.piles[side]
     sweeps = "".join(card_html(c) for c in view.sweeps[side])
-    marks = len(view.sweeps[side])
-    title = f"{NAMES[side]}: {len(cards)} cards, {marks} chkobba{'s' if marks != 1 else ''}"
+    title = f"{NAMES[side]}: {plural(len(cards), 'card')}, {plural(len(sweeps), 'chkobba')}"
     return (
         f'<div class="pile" data-zone="pile-{side}" title="{title}" aria-label="{title}">'
         f'<div class="stack{"" if cards else " none"}">{back_html()}'
-        f'<span class="count">{len(cards)}</span></div>'
+        f'<span class="count" data-pile="{len(cards)}">{len(cards)}</span></div>'
         f'<div class="sweeps">{sweeps}</div></div>'
     )
 
@@ -123,9 +127,10 @@ def table(view: View, ui: Ui, choices: list[Move]) -> str:
     stock = view.stock_count
     return (
         '<section class="felt" data-zone="table">'
+        '<div class="felt-head">'
         f'<div class="stock{"" if stock else " empty"}" data-zone="stock" '
         f'aria-label="{stock} cards in the stock">{back_html()}<span>{stock} left</span></div>'
-        f'<span class="deal-no">Deal {view.deal_number}</span>'
+        f'<span class="deal-no">Deal {view.deal_number}</span></div>'
         f'<div class="table-cards">{"".join(cards)}</div>'
         f"{choice_bar(ui, choices)}"
         f'<div class="status{" mine" if mine(view, ui) else ""}" data-status>'
@@ -179,9 +184,9 @@ def player(view: View, ui: Ui) -> str:
     dealer = " · dealer" if view.dealer == HUMAN else ""
     return (
         '<section class="zone you">'
-        f"{pile(view, HUMAN)}"
-        f'<div><div class="who{" turn" if active else ""}">You{dealer}</div>'
-        f'<div class="hand{" active" if active else ""}" data-zone="you-hand">{cards}</div></div>'
+        f'<div class="meta"><span class="who{" turn" if active else ""}">You{dealer}</span>'
+        f"{pile(view, HUMAN)}</div>"
+        f'<div class="hand{" active" if active else ""}" data-zone="you-hand">{cards}</div>'
         "</section>"
     )
 
@@ -212,15 +217,22 @@ def cut_panel(view: View) -> str:
 def score_sheet(view: View, result: DealResult, number: int) -> str:
     you, them = result.scores
     rows = [
-        ("Karta", "cards", you.karta, them.karta, f"{you.cards} cards", f"{them.cards} cards"),
+        (
+            "Karta",
+            "cards",
+            you.karta,
+            them.karta,
+            plural(you.cards, "card"),
+            plural(them.cards, "card"),
+        ),
         ("Dinari", "diamonds", you.dinari, them.dinari, f"{you.diamonds} ♦", f"{them.diamonds} ♦"),
         (
             "Bermila",
             "sevens",
             you.bermila,
             them.bermila,
-            f"{you.sevens} sevens, {you.sixes} sixes",
-            f"{them.sevens} sevens, {them.sixes} sixes",
+            f"{plural(you.sevens, 'seven')}, {plural(you.sixes, 'six')}",
+            f"{plural(them.sevens, 'seven')}, {plural(them.sixes, 'six')}",
         ),
         ("7ayya", "hayya", you.hayya, them.hayya, "7♦", "7♦"),
         ("Chkobbas", "chkobba", you.chkobba, them.chkobba, "", ""),
