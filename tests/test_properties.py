@@ -73,6 +73,7 @@ def check_deal_end(before: Game, after: Game, piles: list, table: set, last: int
         assert result.leftovers_side == last % 2
     else:
         assert result.leftovers == ()
+        assert result.leftovers_side is None
     for score, pile, sweeps in zip(result.scores, piles, before.chkobbas, strict=True):
         points = oracle_points(pile, sweeps)
         assert (score.karta, score.dinari, score.bermila, score.hayya, score.chkobba) == points
@@ -119,7 +120,11 @@ def check_every_move_applies(game: Game) -> None:
 def check_match(seed: int, players: int, full: bool, target: int = 21) -> Game:
     """Play a random match, checking every step; return the final position."""
     first = None
+    moves = []
     for before, move, after in random_match(seed, players, target):
+        moves.append(move)
+        if full:
+            assert after.history == (*before.history, move)
         if first is None:
             first = before
             check_cards(before)
@@ -131,6 +136,7 @@ def check_match(seed: int, players: int, full: bool, target: int = 21) -> Game:
             check_round_trips(after)
             check_every_move_applies(before)
     final = after
+    assert final.history == tuple(moves), "the history is the whole match"
     assert final.phase == "over"
     assert final.winner in (0, 1)
     if full:
