@@ -17,10 +17,12 @@ ROOT = Path(__file__).resolve().parent.parent
 PYODIDE = ROOT / "node_modules" / "pyodide"
 
 MATCH = """
-import json, random
-from chkobba import Game
+import json
 
 def play_match(seed, players):
+    import random
+    from chkobba import Game, Rules
+
     rng = random.Random(seed)
     game = Game.new(Rules(players=players, target=11), seed=seed)
     while game.phase != "over":
