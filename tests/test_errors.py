@@ -234,3 +234,31 @@ def test_play_refuses_what_is_not_a_move_with_a_clear_error(value):
     with pytest.raises((TypeError, ValueError)) as caught:
         game.play(value)
     assert str(value) in str(caught.value)
+
+
+def test_changing_the_returned_move_list_changes_nothing():
+    game = Game.from_notation("3D4S7H 7CAS/KC 0 -/- - 0-0/21 1 -")
+    moves = game.legal_moves()
+    moves.clear()
+    assert [str(move) for move in game.legal_moves()] == ["AS", "7Cx7H"]
+
+
+@pytest.mark.parametrize("name", ["phase", "current", "table", "hands", "scores", "winner"])
+def test_a_game_cannot_be_changed_in_place(name):
+    """The API promises immutable games: a shared position must not be altered by a caller."""
+    game = Game.from_notation(GOOD)
+    before = game.notation()
+    with pytest.raises(AttributeError):
+        setattr(game, name, getattr(game, name))
+    assert game.notation() == before
+
+
+@pytest.mark.parametrize(
+    "thing",
+    [Rules(), Game.from_notation(GOOD).view(0), Card.parse("7D"), Move.parse("QHx2D+6S")],
+    ids=["rules", "view", "card", "move"],
+)
+def test_values_are_frozen(thing):
+    name = next(iter(getattr(thing, "__dataclass_fields__", None) or thing._fields))
+    with pytest.raises(AttributeError):
+        setattr(thing, name, None)
