@@ -161,7 +161,7 @@ def test_capture_options_does_not_depend_on_table_order():
 
 @given(
     st.sampled_from(DECK),
-    st.lists(st.sampled_from(DECK), unique=True, max_size=9),
+    st.lists(st.sampled_from(DECK), unique=True, max_size=12),
 )
 def test_capture_options_match_the_rule_text(card, table):
     table = [other for other in table if other is not card]
