@@ -98,13 +98,11 @@ def test_cut_card_goes_where_the_cutter_chose(players, cut):
 
 
 def rigged_deck(players: int, cut: str, table: list[str]) -> list[Card]:
-    """A deck that deals exactly ``table`` to the table (the cut card being ``table[0]``)."""
+    """A deck that deals exactly ``table`` to the table; ``table[0]`` is the cut card when it is
+    exposed (the table slots are in deck order and the cut card is the deck's first)."""
     wanted = [Card.parse(text) for text in table]
     others = iter(card for card in SUIT_MAJOR if card not in wanted)
     slots = table_slots(players, cut)
-    if cut == "expose":
-        slots.remove(0)
-        slots.insert(0, 0)
     deck = [next(others) for _ in range(40 - len(wanted))]
     for slot, card in sorted(zip(slots, wanted, strict=True)):
         deck.insert(slot, card)
@@ -115,8 +113,8 @@ def rigged_deck(players: int, cut: str, table: list[str]) -> list[Card]:
 @pytest.mark.parametrize("cut", CUTS)
 @pytest.mark.parametrize(
     "table",
-    [["5S", "5H", "5D", "KC"], ["5S", "KC", "5H", "5D"], ["JS", "JH", "JD", "JC"]],
-    ids=["three fives", "three fives, cut card odd", "four jacks"],
+    [["5S", "5H", "5D", "KC"], ["KC", "5S", "5H", "5D"], ["JS", "JH", "JD", "JC"]],
+    ids=["three fives (an exposed cut card among them)", "three fives and a K", "four jacks"],
 )
 def test_three_or_four_equal_ranks_on_the_table_is_redealt(players, cut, table):
     game = cut_position(rigged_deck(players, cut, table), players)
