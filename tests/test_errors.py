@@ -262,3 +262,9 @@ def test_values_are_frozen(thing):
     name = next(iter(getattr(thing, "__dataclass_fields__", None) or thing._fields))
     with pytest.raises(AttributeError):
         setattr(thing, name, None)
+
+
+@pytest.mark.parametrize("seed", ["7", 7.0, True, None])
+def test_new_game_wants_a_whole_number_seed(seed):
+    with pytest.raises((TypeError, ValueError), match=repr(seed)):
+        Game.new(Rules(), seed=seed)
