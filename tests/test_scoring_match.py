@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from chkobba import DECK, DealScore, Game, IllegalMove, Rules, score_deal
+from chkobba import DECK, TARGETS, DealScore, Game, IllegalMove, Rules, match_winner, score_deal
 from engine_support import cards, codes, oracle_points, play_through, rest_of_deck
 from hypothesis import given
 from hypothesis import strategies as st
@@ -271,3 +271,25 @@ def test_usual_targets(target):
     rules = Rules(players=2, target=target)
     assert Game.new(rules, seed=1).rules.target == target
     assert Rules() == Rules(players=2, target=21)
+
+
+@pytest.mark.parametrize(
+    ("totals", "target", "winner"),
+    [
+        ((0, 0), 21, None),
+        ((21, 20), 21, 0),
+        ((20, 21), 21, 1),
+        ((22, 22), 21, None),
+        ((25, 30), 21, 1),
+        ((20, 19), 21, None),
+        ((11, 3), 11, 0),
+        ((30, 30), 31, None),
+        ((31, 32), 31, 1),
+    ],
+)
+def test_match_winner(totals, target, winner):
+    assert match_winner(totals, target) == winner
+
+
+def test_usual_targets_are_listed():
+    assert TARGETS == (11, 21, 31)
