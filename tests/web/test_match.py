@@ -1,0 +1,66 @@
+"""Settings (target, level, new game) and the end of a match."""
+
+import json
+
+from chkobba import Game, Rules
+from chkobba.bots import make_bot
+from ui.storage import Saved, save_game
+
+
+class Store(dict):
+    def getItem(self, key):
+        return self.get(key)
+
+    def setItem(self, key, value):
+        self[key] = value
+
+
+def near_the_end() -> Game:
+    """A match to 11 played by two bots, taken back to the player's last turn."""
+    game, bots = Game.new(Rules(target=11), seed=2), (make_bot("easy", 1), make_bot("easy", 2))
+    states = []
+    while game.phase != "over":
+        states.append(game)
+        game = game.play(bots[game.current].choose(game.view(game.current)))
+    final_deal = len(game.deal_results) - 1
+    return next(
+        s
+        for s in reversed(states)
+        if s.current == 0 and s.phase == "play" and len(s.deal_results) == final_deal
+    )
+
+
+def test_the_match_ends_with_the_winner_and_a_new_match(table):
+    game = near_the_end()
+    store = Store()
+    save_game(store, Saved(game, len(game.deal_results), 1))
+    table.open("?pace=0")
+    table.page.evaluate("text => localStorage.setItem('chkobba.save', text)", store["chkobba.save"])
+    table.reload()
+    assert table.wait_phase("play") == "play"
+    assert table.play_one() == "over"
+    final = table.saved_game()
+    heading = table.page.inner_text('[data-overlay="over"] h2')
+    assert heading == ("You won the match!" if final.winner == 0 else "The computer won the match")
+    table.screenshot("match-over")
+    table.tap('[data-action="new"]')
+    table.wait_phase("cut", "play", "wait")
+    assert table.page.inner_text('[data-score="0"]') == "0"
+    assert table.saved_game().deal_results == ()
+
+
+def test_settings_choose_target_and_level_then_a_new_game(table):
+    table.open("?seed=4&pace=0")
+    table.wait_phase("cut", "play")
+    table.tap('[data-action="settings"]')
+    table.wait_phase("settings")
+    table.tap('[data-action="target"][data-value="11"]')
+    table.tap('[data-action="level"][data-value="hard"]')
+    table.page.wait_for_selector('[data-value="hard"][aria-pressed="true"]')
+    table.screenshot("settings")
+    table.tap('[data-action="new"]')
+    table.wait_phase("cut", "play", "wait")
+    assert "to 11" in table.page.inner_text(".score")
+    assert table.saved_game().rules.target == 11
+    settings = json.loads(table.page.evaluate("localStorage.getItem('chkobba.settings')"))
+    assert settings == {"target": 11, "level": "hard"}
