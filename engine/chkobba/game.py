@@ -15,6 +15,10 @@ from .view import View
 
 CUT, PLAYING, OVER = "cut", "play", "over"
 
+Cards = tuple[Card, ...]
+Pair = tuple[Cards, Cards]
+History = tuple[Any, Move] | None  # a linked list: (older history, latest move)
+
 
 class DealResult(NamedTuple):
     """What a finished deal scored, and the match totals after it."""
@@ -22,7 +26,7 @@ class DealResult(NamedTuple):
     dealer: int
     scores: tuple[DealScore, DealScore]
     totals: tuple[int, int]
-    leftovers: tuple[Card, ...] = ()
+    leftovers: Cards = ()
     leftovers_side: int | None = None
 
 
@@ -38,42 +42,39 @@ class _Match(NamedTuple):
     winner: int | None
 
 
-def _groups_text(groups: list[tuple[Card, ...]]) -> str:
-    return " or ".join("+".join(c.code for c in group) for group in groups)
+class _Deal(NamedTuple):
+    """The parts of a game that change with every move."""
+
+    phase: str
+    current: int
+    table: Cards
+    hands: tuple[Cards, ...]
+    stock: Cards
+    piles: Pair
+    sweeps: Pair
+    last_capturer: int | None
+
+
+_tuple_new = tuple.__new__
 
 
 class Game:
     """An immutable Chkobba match position. ``play`` returns the next position.
 
     Seats 0..players-1 play in increasing order (anticlockwise at a real table); seat ``s`` plays
-    for side ``s % 2``. Use ``Game.new`` to start a match.
+    for side ``s % 2``. Use ``Game.new`` to start a match, ``Game.from_notation`` to set up a
+    position, ``Game.from_json`` to load a saved match.
     """
 
-    __slots__ = (
-        "_history",
-        "_match",
-        "_moves",
-        "current",
-        "hands",
-        "last_capturer",
-        "phase",
-        "piles",
-        "stock",
-        "sweeps",
-        "table",
-    )
+    __slots__ = ("_deal", "_history", "_match", "_moves")
 
     _match: _Match
-    phase: str
-    current: int
-    table: tuple[Card, ...]
-    hands: tuple[tuple[Card, ...], ...]
-    stock: tuple[Card, ...]
-    piles: tuple[tuple[Card, ...], tuple[Card, ...]]
-    sweeps: tuple[tuple[Card, ...], tuple[Card, ...]]
-    last_capturer: int | None
-    _history: tuple[Any, Move] | None
+    _deal: _Deal
+    _history: History
     _moves: list[Move] | None
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Game is immutable: play a move to get the next one ({name!r})")
 
     @classmethod
     def new(cls, rules: Rules | None = None, seed: int = 0) -> Game:
@@ -81,38 +82,8 @@ class Game:
         rules = rules or Rules()
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise TypeError(f"the seed must be an int, not {seed!r}")
-        return cls._cut_phase(rules, seed, 0, draw_lot(seed, rules.players), (0, 0), (), None)
-
-    @classmethod
-    def _cut_phase(
-        cls,
-        rules: Rules,
-        seed: int,
-        shuffles: int,
-        dealer: int,
-        scores: tuple[int, int],
-        deal_results: tuple[DealResult, ...],
-        history: tuple[Any, Move] | None,
-    ) -> Game:
-        players = rules.players
-        return cls._make(
-            rules,
-            seed,
-            shuffles,
-            CUT,
-            dealer,
-            (dealer + 1) % players,
-            (),
-            ((),) * players,
-            shuffled_deck(seed, shuffles),
-            ((), ()),
-            ((), ()),
-            None,
-            scores,
-            deal_results,
-            None,
-            history,
-        )
+        match = _Match(rules, seed, 0, draw_lot(seed, rules.players), (0, 0), (), None)
+        return _cut_phase(match, None)
 
     @classmethod
     def _make(
@@ -123,21 +94,21 @@ class Game:
         phase: str,
         dealer: int,
         current: int,
-        table: tuple[Card, ...],
-        hands: tuple[tuple[Card, ...], ...],
-        stock: tuple[Card, ...],
-        piles: tuple[tuple[Card, ...], tuple[Card, ...]],
-        sweeps: tuple[tuple[Card, ...], tuple[Card, ...]],
+        table: Cards,
+        hands: tuple[Cards, ...],
+        stock: Cards,
+        piles: Pair,
+        sweeps: Pair,
         last_capturer: int | None,
         scores: tuple[int, int],
         deal_results: tuple[DealResult, ...],
         winner: int | None,
-        history: tuple[Any, Move] | None,
+        history: History,
     ) -> Game:
+        """A game from all its parts, unchecked (notation and saves check before calling)."""
         match = _Match(rules, seed, shuffles, dealer, scores, deal_results, winner)
-        return _new_game(
-            match, phase, current, table, hands, stock, piles, sweeps, last_capturer, history
-        )
+        deal = _Deal(phase, current, table, hands, stock, piles, sweeps, last_capturer)
+        return _new_game(match, deal, history)
 
     # ----------------------------------------------------------------- what there is to see
 
@@ -173,12 +144,53 @@ class Game:
         return self._match.winner
 
     @property
+    def phase(self) -> str:
+        """``"cut"`` (the cutter keeps or exposes the cut card), ``"play"`` or ``"over"``."""
+        return self._deal.phase
+
+    @property
+    def current(self) -> int:
+        """The seat to act."""
+        return self._deal.current
+
+    @property
+    def table(self) -> Cards:
+        """The cards on the table, sorted by value then suit."""
+        return self._deal.table
+
+    @property
+    def hands(self) -> tuple[Cards, ...]:
+        """Every seat's hand, sorted (use ``view`` for what one seat may see)."""
+        return self._deal.hands
+
+    @property
+    def stock(self) -> Cards:
+        """The undealt cards, top first (hidden from the players)."""
+        return self._deal.stock
+
+    @property
+    def piles(self) -> Pair:
+        """The cards each side has taken this deal."""
+        return self._deal.piles
+
+    @property
+    def sweeps(self) -> Pair:
+        """The cards that made each side's chkobbas, shown face up on its pile."""
+        return self._deal.sweeps
+
+    @property
+    def last_capturer(self) -> int | None:
+        """The seat that captured last this deal: it takes what is left at the end."""
+        return self._deal.last_capturer
+
+    @property
     def stock_count(self) -> int:
-        return len(self.stock)
+        return len(self._deal.stock)
 
     @property
     def chkobbas(self) -> tuple[int, int]:
-        return len(self.sweeps[0]), len(self.sweeps[1])
+        sweeps = self._deal.sweeps
+        return len(sweeps[0]), len(sweeps[1])
 
     @property
     def cut_card(self) -> Card | None:
@@ -215,13 +227,14 @@ class Game:
         """The moves allowed now, in a stable order (a fresh list each call)."""
         moves = self._moves
         if moves is None:
-            if self.phase == PLAYING:
-                moves = legal_play_moves(self.hands[self.current], self.table)
-            elif self.phase == CUT:
+            deal = self._deal
+            if deal.phase == PLAYING:
+                moves = legal_play_moves(deal.hands[deal.current], deal.table)
+            elif deal.phase == CUT:
                 moves = [KEEP_MOVE, EXPOSE_MOVE]
             else:
                 moves = []
-            self._moves = moves
+            _set_moves(self, moves)
         return list(moves)
 
     def view(self, seat: int) -> View:
@@ -232,24 +245,25 @@ class Game:
 
     def play(self, move: Move | str) -> Game:
         """The position after ``move`` (a ``Move`` or its text); ``IllegalMove`` if not allowed."""
-        if isinstance(move, str):
-            move = Move.parse(move)
         moves = self._moves
         if moves is None:
             self.legal_moves()
             moves = self._moves
         assert moves is not None
         if move not in moves:
-            raise IllegalMove(self.why_illegal(move))
+            move = _normalised(move)
+            if move not in moves:
+                raise IllegalMove(self.why_illegal(move))
         history = (self._history, move)
-        if self.phase == CUT:
+        if self._deal.phase == CUT:
             return self._complete_deal(move.kind == KEEP, history)
         return self._play_card(move, history)
 
-    def _complete_deal(self, keep: bool, history: tuple[Any, Move]) -> Game:
-        deck = self.stock
+    def _complete_deal(self, keep: bool, history: History) -> Game:
+        deal = self._deal
+        deck = deal.stock
         players = self.rules.players
-        cutter = self.current
+        cutter = deal.current
         hands: list[list[Card]] = [[] for _ in range(players)]
         table = [] if keep else [deck[0]]
         if keep:
@@ -265,39 +279,27 @@ class Game:
         position += need
         ranks = [c.value for c in table]
         if max(map(ranks.count, ranks)) >= 3:
-            return Game._cut_phase(
-                self.rules,
-                self.seed,
-                self.shuffles + 1,
-                self.dealer,
-                self.scores,
-                self.deal_results,
-                history,
-            )
-        return _new_game(
-            self._match,
+            return _cut_phase(self._match._replace(shuffles=self.shuffles + 1), history)
+        dealt = _Deal(
             PLAYING,
             cutter,
             tuple(sorted(table)),
             tuple([tuple(sorted(hand)) for hand in hands]),
             deck[position:],
-            self.piles,
-            self.sweeps,
+            deal.piles,
+            deal.sweeps,
             None,
-            history,
         )
+        return _new_game(self._match, dealt, history)
 
-    def _play_card(self, move: Move, history: tuple[Any, Move]) -> Game:
-        seat = self.current
+    def _play_card(self, move: Move, history: History) -> Game:
+        _, seat, table, hands, stock, piles, sweeps, last_capturer = self._deal
         _, card, captures = move
-        hands = list(self.hands)
+        hands = list(hands)
         hand = hands[seat]
         i = hand.index(card)
         hands[seat] = hand[:i] + hand[i + 1 :]
-        table = self.table
-        piles = self.piles
-        sweeps = self.sweeps
-        last_capturer = self.last_capturer
+        swept = sweeps
         if captures:
             if len(captures) == 1:
                 i = table.index(captures[0])
@@ -308,74 +310,56 @@ class Game:
             gain = piles[seat & 1] + captures + (card,)
             piles = (gain, piles[1]) if seat & 1 == 0 else (piles[0], gain)
             if not table:
-                swept = (*sweeps[seat & 1], card)
-                sweeps = (swept, sweeps[1]) if seat & 1 == 0 else (sweeps[0], swept)
+                marks = (*sweeps[seat & 1], card)
+                swept = (marks, sweeps[1]) if seat & 1 == 0 else (sweeps[0], marks)
         else:
             i = bisect_right(table, card)
             table = (*table[:i], card, *table[i:])
-        stock = self.stock
         if any(hands):
-            current = (seat + 1) % len(hands)
+            following = (seat + 1) % len(hands)
         elif stock:
-            current = self.first_player
-            hands = _deal_hands(stock, current, len(hands))
+            following = self.first_player
+            hands = _deal_hands(stock, following, len(hands))
             stock = stock[len(hands) * HAND_SIZE :]
         else:
             # the last card of the deal: it never scores a chkobba
-            return self._end_deal(table, piles, self.sweeps, last_capturer, history)
-        return _new_game(
-            self._match,
-            PLAYING,
-            current,
-            table,
-            tuple(hands),
-            stock,
-            piles,
-            sweeps,
-            last_capturer,
-            history,
+            return self._end_deal(table, piles, sweeps, last_capturer, history)
+        deal = _tuple_new(
+            _Deal, (PLAYING, following, table, tuple(hands), stock, piles, swept, last_capturer)
         )
+        return _new_game(self._match, deal, history)
 
     def _end_deal(
         self,
-        table: tuple[Card, ...],
-        piles: tuple[tuple[Card, ...], tuple[Card, ...]],
-        sweeps: tuple[tuple[Card, ...], tuple[Card, ...]],
+        table: Cards,
+        piles: Pair,
+        sweeps: Pair,
         last_capturer: int | None,
-        history: tuple[Any, Move],
+        history: History,
     ) -> Game:
         """The last card is down: leftovers to the last capturer; score; next deal or the end."""
         leftovers_side = None
         if table and last_capturer is not None:
             leftovers_side = last_capturer & 1
-            piles = _replace(piles, leftovers_side, piles[leftovers_side] + table)
+            gain = piles[leftovers_side] + table
+            piles = (gain, piles[1]) if leftovers_side == 0 else (piles[0], gain)
         deal_scores = score_deal(piles, (len(sweeps[0]), len(sweeps[1])))
         totals = (self.scores[0] + deal_scores[0].total, self.scores[1] + deal_scores[1].total)
-        result = DealResult(
-            self.dealer,
-            deal_scores,
-            totals,
-            table if leftovers_side is not None else (),
-            leftovers_side,
+        leftovers = table if leftovers_side is not None else ()
+        result = DealResult(self.dealer, deal_scores, totals, leftovers, leftovers_side)
+        match = self._match._replace(
+            scores=totals,
+            deal_results=(*self.deal_results, result),
+            winner=match_winner(totals, self.rules.target),
         )
-        deal_results = (*self.deal_results, result)
-        winner = match_winner(totals, self.rules.target)
-        if winner is None:
-            return Game._cut_phase(
-                self.rules,
-                self.seed,
-                self.shuffles + 1,
-                (self.dealer + 1) % self.rules.players,
-                totals,
-                deal_results,
+        if match.winner is None:
+            players = self.rules.players
+            return _cut_phase(
+                match._replace(shuffles=self.shuffles + 1, dealer=(self.dealer + 1) % players),
                 history,
             )
-        return Game._make(
-            self.rules,
-            self.seed,
-            self.shuffles,
+        over = _Deal(
             OVER,
-            self.dealer,
             self.first_player,
             table if leftovers_side is None else (),
             tuple(() for _ in self.hands),
@@ -383,16 +367,14 @@ class Game:
             piles,
             sweeps,
             last_capturer,
-            totals,
-            deal_results,
-            winner,
-            history,
         )
+        return _new_game(match, over, history)
 
     # ----------------------------------------------------------------- explaining refusals
 
     def why_illegal(self, move: Move) -> str:
         """Why ``move`` is not allowed now (or ``""`` if it is)."""
+        move = _normalised(move)
         if move in self.legal_moves():
             return ""
         seat = self.current
@@ -410,20 +392,21 @@ class Game:
         options = [m.captures for m in self.legal_moves() if m.card is card and m.captures]
         if not move.captures:
             return f"{card} must capture {_groups_text(options)}"
+        taken = _groups_text([move.captures])
         missing = [c for c in move.captures if c not in self.table]
         if missing:
             return f"{move}: {' '.join(c.code for c in missing)} is not on the table"
         if not options:
-            return f"{card} cannot take {_groups_text([move.captures])}: it takes nothing here"
-        total = sum(c.value for c in move.captures)
-        if total == card.value:
+            return f"{card} cannot take {taken}: it takes nothing here"
+        if any(c.value == card.value for c in self.table) and len(move.captures) > 1:
             return (
-                f"{card} cannot take {_groups_text([move.captures])}: an equal card comes first, "
+                f"{card} cannot take {taken}: an equal card comes first, "
                 f"it must take {_groups_text(options)}"
             )
+        total = sum(c.value for c in move.captures)
         return (
-            f"{card} cannot take {_groups_text([move.captures])}: they make {total}, not "
-            f"{card.value}; it may take {_groups_text(options)}"
+            f"{card} cannot take {taken}: they make {total}, not {card.value}; "
+            f"it may take {_groups_text(options)}"
         )
 
     # ----------------------------------------------------------------- text forms
@@ -456,34 +439,76 @@ class Game:
 
     # ----------------------------------------------------------------- comparisons
 
-    def _key(self) -> tuple[Any, ...]:
+    def __eq__(self, other: object) -> bool:
         return (
-            self.rules,
-            self.seed,
-            self.shuffles,
-            self.phase,
-            self.dealer,
-            self.current,
-            self.table,
-            self.hands,
-            self.stock,
-            self.piles,
-            self.sweeps,
-            self.last_capturer,
-            self.scores,
-            self.deal_results,
-            self.winner,
-            self.history,
+            isinstance(other, Game)
+            and self._match == other._match
+            and self._deal == other._deal
+            and self.history == other.history
         )
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Game) and self._key() == other._key()
-
     def __hash__(self) -> int:
-        return hash(self._key())
+        return hash((self._match, self._deal, self.history))
 
     def __repr__(self) -> str:
         return f"Game.from_notation({self.notation()!r})"
+
+
+_set_match = Game._match.__set__  # type: ignore[attr-defined]
+_set_deal = Game._deal.__set__  # type: ignore[attr-defined]
+_set_history = Game._history.__set__  # type: ignore[attr-defined]
+_set_moves = Game._moves.__set__  # type: ignore[attr-defined]
+_object_new = object.__new__
+
+
+def _new_game(match: _Match, deal: _Deal, history: History) -> Game:
+    """A ``Game`` from its parts (the engine's own constructor: the class refuses assignment)."""
+    game = _object_new(Game)
+    _set_match(game, match)
+    _set_deal(game, deal)
+    _set_history(game, history)
+    _set_moves(game, None)
+    return game
+
+
+def _cut_phase(match: _Match, history: History) -> Game:
+    """A fresh shuffle (number ``match.shuffles``), the dealer's right-hand neighbour to cut."""
+    players = match.rules.players
+    deal = _Deal(
+        CUT,
+        (match.dealer + 1) % players,
+        (),
+        ((),) * players,
+        shuffled_deck(match.seed, match.shuffles),
+        ((), ()),
+        ((), ()),
+        None,
+    )
+    return _new_game(match, deal, history)
+
+
+def _deal_hands(stock: Cards, first: int, players: int) -> list[Cards]:
+    """Three cards to each seat from the top of ``stock``, starting with ``first``."""
+    hands: list[Cards] = [()] * players
+    for offset in range(players):
+        start = offset * HAND_SIZE
+        hands[(first + offset) % players] = tuple(sorted(stock[start : start + HAND_SIZE]))
+    return hands
+
+
+def _normalised(move: object) -> Move:
+    """``move`` as the engine's ``Move``: text parsed, captures sorted; a clear error otherwise."""
+    if isinstance(move, str):
+        return Move.parse(move)
+    if isinstance(move, Move):
+        if move.kind == PLAY and isinstance(move.card, Card):
+            return Move.play(move.card, move.captures)
+        return move
+    raise TypeError(f"a move is a Move or its text like 'QHx2D+6S', not {move!r}")
+
+
+def _groups_text(groups: list[Cards]) -> str:
+    return " or ".join("+".join(c.code for c in group) for group in groups)
 
 
 def match_winner(totals: tuple[int, int], target: int) -> int | None:
@@ -492,44 +517,3 @@ def match_winner(totals: tuple[int, int], target: int) -> int | None:
     if max(first, second) < target or first == second:
         return None
     return 0 if first > second else 1
-
-
-def _replace(pair: tuple[Any, Any], index: int, value: Any) -> Any:
-    return (value, pair[1]) if index == 0 else (pair[0], value)
-
-
-def _new_game(
-    match: _Match,
-    phase: str,
-    current: int,
-    table: tuple[Card, ...],
-    hands: tuple[tuple[Card, ...], ...],
-    stock: tuple[Card, ...],
-    piles: tuple[tuple[Card, ...], tuple[Card, ...]],
-    sweeps: tuple[tuple[Card, ...], tuple[Card, ...]],
-    last_capturer: int | None,
-    history: tuple[Any, Move] | None,
-) -> Game:
-    """A ``Game`` from its parts, unchecked (the engine's own constructor)."""
-    game = object.__new__(Game)
-    game._match = match
-    game.phase = phase
-    game.current = current
-    game.table = table
-    game.hands = hands
-    game.stock = stock
-    game.piles = piles
-    game.sweeps = sweeps
-    game.last_capturer = last_capturer
-    game._history = history
-    game._moves = None
-    return game
-
-
-def _deal_hands(stock: tuple[Card, ...], first: int, players: int) -> list[tuple[Card, ...]]:
-    """Three cards to each seat from the top of ``stock``, starting with ``first``."""
-    hands: list[tuple[Card, ...]] = [()] * players
-    for offset in range(players):
-        start = offset * HAND_SIZE
-        hands[(first + offset) % players] = tuple(sorted(stock[start : start + HAND_SIZE]))
-    return hands
