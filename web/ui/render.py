@@ -70,7 +70,7 @@ def top_bar(view: View) -> str:
 
 
 def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
+    return f"{count} {word if count == 1 else word + ('es' if word.endswith('x') else 's')}"
 
 
 def pile(view: View, side: int) -> str:
@@ -248,7 +248,7 @@ def score_sheet(view: View, result: DealResult, number: int) -> str:
         f'<tr class="total"><td>This deal</td><td>{you.total}</td><td>{them.total}</td></tr>'
     )
     body.append(
-        f'<tr class="match"><td>Match (to {view.rules.target})</td>'
+        f'<tr class="match"><td>Match<small>to {view.rules.target}</small></td>'
         f"<td>{result.totals[0]}</td><td>{result.totals[1]}</td></tr>"
     )
     left = ""
@@ -291,7 +291,7 @@ def settings_panel(view: View, settings: Settings) -> str:
         "a new target applies from the next new game.</p>"
         '<div class="actions">'
         '<button type="button" class="btn alt" data-action="new">New game</button>'
-        '<button type="button" class="btn ghost" data-action="close">Close</button></div>',
+        '<button type="button" class="btn plain" data-action="close">Close</button></div>',
         "settings",
     )
 
