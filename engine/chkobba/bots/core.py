@@ -191,6 +191,46 @@ def distinct(hand: tuple[int, ...]) -> list[int]:
     return out
 
 
+_CHILDREN: dict[
+    tuple[tuple[int, ...], tuple[int, ...]], list[tuple[tuple[int, ...], tuple[int, ...], int]]
+]
+_CHILDREN = {}
+
+
+def children(
+    hand: tuple[int, ...], table: tuple[int, ...]
+) -> list[tuple[tuple[int, ...], tuple[int, ...], int]]:
+    """Every distinct play from ``hand`` onto ``table``: (hand left, table left, bits taken).
+
+    ``bits`` counts the played card too when it captures, 0 when it is laid. Sweeps come first,
+    then the richest captures, then the cards laid (a good order for alpha-beta).
+    """
+    key = (hand, table)
+    found = _CHILDREN.get(key)
+    if found is not None:
+        return found
+    ranked = []
+    for card in distinct(hand):
+        outcomes = captures(VALUE[card], table)
+        rest = tuple(c for c in hand if c != card)
+        if outcomes:
+            base = BITS[card]
+            for _group, left, bits in outcomes:
+                ranked.append((-(bits + base) - (0 if left else 1 << 20), rest, left, bits + base))
+        else:
+            ranked.append((0, rest, lay(table, card), 0))
+    ranked.sort(key=_rank)
+    found = [(rest, left, bits) for _key, rest, left, bits in ranked]
+    if len(_CHILDREN) > 300_000:
+        _CHILDREN.clear()
+    _CHILDREN[key] = found
+    return found
+
+
+def _rank(item: tuple[int, tuple[int, ...], tuple[int, ...], int]) -> int:
+    return item[0]
+
+
 def to_move(card: int, group: tuple[int, ...], legal: list[Move]) -> Move:
     """The engine move playing ``card`` and taking ``group`` (checked against ``legal``)."""
     move = Move(PLAY, DECK[card], tuple(sorted(DECK[c] for c in group)))
@@ -239,3 +279,44 @@ def horizon_value(
     if mover_side:
         return base + p * (expected_diff(stats0, stats1 + bits) - base)
     return base + p * (expected_diff(stats0 + bits, stats1) - base)
+
+
+def horizon_exposed(
+    stats0: int,
+    stats1: int,
+    table: tuple[int, ...],
+    mover_side: int,
+    p_value: list[float],
+    share: float = 0.7,
+) -> float:
+    """``horizon_value`` that also prices every card left exposed on the table.
+
+    Besides the chkobba threat, the next mover takes a table card of value ``v`` with about
+    ``share * p_value[v]`` (they hold its match and take it), so what is left (a seven, a diamond)
+    leans to their side.
+    """
+    base = expected_diff(stats0, stats1)
+    if not table:
+        return base + (EMPTY_TABLE if mover_side else -EMPTY_TABLE)
+    total = 0
+    bits = 0
+    for card in table:
+        total += VALUE[card]
+        bits += BITS[card]
+    p_sweep = p_value[total] if total <= 10 else 0.0
+    value = base
+    if p_sweep:
+        if mover_side:
+            value += p_sweep * (expected_diff(stats0, stats1 + bits + SWEEP) - base)
+        else:
+            value += p_sweep * (expected_diff(stats0 + bits + SWEEP, stats1) - base)
+    rest = (1.0 - p_sweep) * share
+    if rest:
+        for card in table:
+            p = p_value[VALUE[card]]
+            if p:
+                if mover_side:
+                    value += rest * p * (expected_diff(stats0, stats1 + BITS[card]) - base)
+                else:
+                    value += rest * p * (expected_diff(stats0 + BITS[card], stats1) - base)
+    return value

@@ -25,9 +25,9 @@ from .core import (
     BITS,
     SWEEP,
     VALUE,
-    captures,
-    distinct,
+    children,
     final_diff,
+    horizon_exposed,
     horizon_value,
     ints,
     lay,
@@ -66,18 +66,37 @@ class World:
 class Searcher:
     """Alpha-beta over one world, to the end of the current hand (or ``max_plies``)."""
 
-    def __init__(self, world: World, max_plies: int) -> None:
+    def __init__(
+        self,
+        world: World,
+        max_plies: int,
+        extra: int = 0,
+        model_side: int | None = None,
+        share: float = 0.0,
+    ) -> None:
         self.world = world
+        self.share = share
+        # Seats of this side (the root's opponents) play as card counters who cannot see the
+        # other hands (``model``), instead of perfect minimax players who see them all.
+        self.model_side = model_side
         self.players = world.players
-        self.max_plies = max_plies
+        remaining = sum(len(h) for h in world.hands)
+        # The horizon: the end of the current hand and ``extra`` plies into the next, at most
+        # ``max_plies`` from the root.
+        self.max_plies = min(max_plies, remaining + extra)
         self.nodes = 0
-        stock = world.stock
-        counts = [0] * 11
-        for card in stock:
-            counts[VALUE[card]] += 1
-        # Chance that the player leading the next hand holds each value (3 cards from the stock).
-        self.p_next_hand = [p_holds(len(stock), counts[v], 3) for v in range(11)]
-        self.stock_empty = not stock
+        self._p_next: dict[int, list[float]] = {}
+
+    def p_next_hand(self, stock: tuple[int, ...]) -> list[float]:
+        """Chance that the player leading the next hand holds each value (3 cards of ``stock``)."""
+        found = self._p_next.get(len(stock))
+        if found is None:
+            counts = [0] * 11
+            for card in stock:
+                counts[VALUE[card]] += 1
+            found = [p_holds(len(stock), counts[v], 3) for v in range(11)]
+            self._p_next[len(stock)] = found
+        return found
 
     def root(self, seat: int, card: int, group: tuple[int, ...]) -> float:
         """Value (side 0 minus side 1) after ``seat`` plays ``card`` taking ``group``."""
@@ -92,7 +111,18 @@ class Searcher:
         hands[seat] = tuple(c for c in hands[seat] if c != card)
         remaining = sum(len(h) for h in w.hands)
         return self._after(
-            tuple(hands), seat, left, w.stats0, w.stats1, w.last, bits, remaining - 1, 1, -INF, INF
+            tuple(hands),
+            seat,
+            left,
+            w.stock,
+            w.stats0,
+            w.stats1,
+            w.last,
+            bits,
+            remaining - 1,
+            1,
+            -INF,
+            INF,
         )
 
     def value(self, seat: int) -> float:
@@ -100,7 +130,7 @@ class Searcher:
         w = self.world
         remaining = sum(len(h) for h in w.hands)
         return self._node(
-            w.hands, seat, w.table, w.stats0, w.stats1, w.last, remaining, 0, -INF, INF
+            w.hands, seat, w.table, w.stock, w.stats0, w.stats1, w.last, remaining, 0, -INF, INF
         )
 
     def _after(
@@ -108,6 +138,7 @@ class Searcher:
         hands: tuple[tuple[int, ...], ...],
         seat: int,
         table: tuple[int, ...],
+        stock: tuple[int, ...],
         s0: int,
         s1: int,
         last: int,
@@ -121,14 +152,14 @@ class Searcher:
         side = seat & 1
         if bits:
             last = side
-            if not table and (remaining or not self.stock_empty):
+            if not table and (remaining or stock):
                 bits += SWEEP
             if side:
                 s1 += bits
             else:
                 s0 += bits
         if not remaining:
-            if self.stock_empty:
+            if not stock:
                 if table and last >= 0:
                     leftovers = sum(BITS[c] for c in table)
                     if last:
@@ -137,20 +168,47 @@ class Searcher:
                         s0 += leftovers
                 return final_diff(s0, s1)
             first = self.world.first
-            return horizon_value(s0, s1, table, first & 1, self.p_next_hand)
+            if depth >= self.max_plies:
+                if self.share:
+                    return horizon_exposed(
+                        s0, s1, table, first & 1, self.p_next_hand(stock), self.share
+                    )
+                return horizon_value(s0, s1, table, first & 1, self.p_next_hand(stock))
+            # deal the next hand from this world's stock, as the engine does
+            players = self.players
+            dealt = [()] * players
+            for offset in range(players):
+                start = offset * 3
+                dealt[(first + offset) % players] = tuple(sorted(stock[start : start + 3]))
+            return self._node(
+                tuple(dealt),
+                first,
+                table,
+                stock[players * 3 :],
+                s0,
+                s1,
+                last,
+                players * 3,
+                depth,
+                alpha,
+                beta,
+            )
         nxt = (seat + 1) % self.players
         if depth >= self.max_plies:
             held = [0.0] * 11
             for card in hands[nxt]:
                 held[VALUE[card]] = 1.0
+            if self.share:
+                return horizon_exposed(s0, s1, table, nxt & 1, held, self.share)
             return horizon_value(s0, s1, table, nxt & 1, held)
-        return self._node(hands, nxt, table, s0, s1, last, remaining, depth, alpha, beta)
+        return self._node(hands, nxt, table, stock, s0, s1, last, remaining, depth, alpha, beta)
 
     def _node(
         self,
         hands: tuple[tuple[int, ...], ...],
         seat: int,
         table: tuple[int, ...],
+        stock: tuple[int, ...],
         s0: int,
         s1: int,
         last: int,
@@ -160,30 +218,19 @@ class Searcher:
         beta: float,
     ) -> float:
         self.nodes += 1
-        hand = hands[seat]
         maximize = not seat & 1
         best = -INF if maximize else INF
-        children = []
-        for card in distinct(hand):
-            outcomes = captures(VALUE[card], table)
-            rest = tuple(c for c in hand if c != card)
-            if outcomes:
-                base = BITS[card]
-                for _group, left, bits in outcomes:
-                    # order: sweeps, then by what is taken
-                    children.append(
-                        (-(bits + base) - (0 if left else 1 << 20), rest, left, bits + base)
-                    )
-            else:
-                children.append((0, rest, lay(table, card), 0))
-        children.sort(key=_first)
         new_hands = list(hands)
-        for _key, rest, left, bits in children:
+        kids = children(hands[seat], table)
+        if seat & 1 == self.model_side and len(kids) > 1:
+            kids = [self.model(hands, seat, table, stock, s0, s1, remaining, kids)]
+        for rest, left, bits in kids:
             new_hands[seat] = rest
             value = self._after(
                 tuple(new_hands),
                 seat,
                 left,
+                stock,
                 s0,
                 s1,
                 last,
@@ -206,9 +253,59 @@ class Searcher:
                 break
         return best
 
-
-def _first(item: tuple) -> int:  # type: ignore[type-arg]
-    return item[0]
+    def model(
+        self,
+        hands: tuple[tuple[int, ...], ...],
+        seat: int,
+        table: tuple[int, ...],
+        stock: tuple[int, ...],
+        s0: int,
+        s1: int,
+        remaining: int,
+        kids: list[tuple[tuple[int, ...], tuple[int, ...], int]],
+    ) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+        """The play a card counter makes at ``seat``: the medium bot's choice, from what that seat
+        can see in this world (its hand, the table, the piles; not the other hands or stock)."""
+        players = self.players
+        counts = [0] * 11
+        unknown = len(stock)
+        for card in stock:
+            counts[VALUE[card]] += 1
+        for other, hand in enumerate(hands):
+            if other != seat:
+                unknown += len(hand)
+                for card in hand:
+                    counts[VALUE[card]] += 1
+        if remaining > 1:
+            mover = (seat + 1) % players
+            size = len(hands[mover])
+        else:
+            mover = self.world.first
+            size = 3 if stock else 0
+        side = seat & 1
+        if mover & 1 == side:
+            size = 0
+        p_value = [p_holds(unknown, counts[v], size) for v in range(11)]
+        last_card = remaining == 1 and not stock
+        best_value = -INF
+        best = kids[0]
+        for kid in kids:
+            _rest, left, bits = kid
+            a, b = s0, s1
+            if bits:
+                if not left and not last_card:
+                    bits += SWEEP
+                if side:
+                    b += bits
+                else:
+                    a += bits
+            value = horizon_value(a, b, left, mover & 1, p_value)
+            if side:
+                value = -value
+            if value > best_value:
+                best_value = value
+                best = kid
+        return best
 
 
 # ---------------------------------------------------------------- worlds from a view
@@ -269,13 +366,19 @@ class HardBot:
         seed: int = 1,
         samples: int = 20,
         max_plies: int | None = None,
-        cut_samples: int = 60,
+        extra: int = 2,
+        model: bool = False,
+        share: float = 0.0,
+        cut_samples: int = 24,
         budget_ms: float | None = None,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.seed = seed
         self.samples = samples
         self.max_plies = max_plies
+        self.extra = extra
+        self.model = model
+        self.share = share
         self.cut_samples = cut_samples
         self.budget_ms = budget_ms
         self.clock = clock
@@ -314,7 +417,8 @@ class HardBot:
         worlds = 0
         for _ in range(samples):
             world = sample_world(view, hidden, rng)
-            searcher = Searcher(world, max_plies)
+            model_side = 1 - view.side if self.model and not exact else None
+            searcher = Searcher(world, max_plies, self.extra, model_side, self.share)
             for i, move in enumerate(moves):
                 assert move.card is not None
                 totals[i] += sign * searcher.root(
