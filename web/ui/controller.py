@@ -153,7 +153,7 @@ class App:
         origin = "opp-hand" if seat == COMPUTER else "stock"
         if move.kind == "play" and move.captures:
             self.ui.pending = (seat, move)
-            self.event = describe(seat, move, before)
+            self.event = describe(seat, move, before, pending=True)
             self.paint(origin=origin)
             await self.pause(SHOW)
             if epoch != self.epoch:
@@ -250,7 +250,7 @@ class App:
         self.paint()
 
 
-def describe(seat: int, move: Move, before: Game) -> str:
+def describe(seat: int, move: Move, before: Game, pending: bool = False) -> str:
     who = "You" if seat == HUMAN else "Computer"
     if move.kind == "keep":
         return f"{who} cut and kept the card." if seat == COMPUTER else "You kept your cut card."
@@ -261,4 +261,6 @@ def describe(seat: int, move: Move, before: Game) -> str:
     if not move.captures:
         return f"{who} laid the {move.card.label}."
     taken = " + ".join(c.label for c in move.captures)
+    if pending:
+        return f"{who} play{'s' if seat else ''} the {move.card.label} to take {taken}…"
     return f"{who} took {taken} with the {move.card.label}."
