@@ -76,7 +76,12 @@ def ensure_venv() -> Path:
     python = venv_python()
     if not python.exists():
         log(f"creating {VENV.name}")
-        venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
+        try:
+            venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
+        except (subprocess.CalledProcessError, OSError):  # Debian's python3 without ensurepip
+            version = f"python3.{sys.version_info.minor}-venv"
+            apt_install("python3-venv", version)
+            venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
     return python
 
 
@@ -99,14 +104,17 @@ def ensure_node_modules() -> None:
         stamp.write_text(key)
 
 
-def ensure_chromium() -> None:
-    if shutil.which("chromium"):
-        return
+def apt_install(*packages: str) -> None:
     if not shutil.which("apt-get"):
-        sys.exit("chromium is missing and apt-get is not available to install it")
+        sys.exit(f"{' '.join(packages)} missing and apt-get is not available to install it")
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
     run("apt-get", "update", env=env)
-    run("apt-get", "install", "-y", "--no-install-recommends", "chromium", env=env)
+    run("apt-get", "install", "-y", *packages, env=env)
+
+
+def ensure_chromium() -> None:
+    if not shutil.which("chromium"):
+        apt_install("chromium", "fonts-dejavu-core")
 
 
 # --- the build -------------------------------------------------------------------------------

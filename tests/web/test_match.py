@@ -4,15 +4,8 @@ import json
 
 from chkobba import Game, Rules
 from chkobba.bots import make_bot
+from fakes import Store
 from ui.storage import Saved, save_game
-
-
-class Store(dict):
-    def getItem(self, key):
-        return self.get(key)
-
-    def setItem(self, key, value):
-        self[key] = value
 
 
 def near_the_end() -> Game:

@@ -1,0 +1,85 @@
+"""The page's Python, run in CPython with a fake screen and storage: no browser needed."""
+
+import asyncio
+
+from chkobba import Game, Rules
+from fakes import Store
+from ui import storage
+from ui.controller import App
+from ui.model import Params, parse_params
+
+
+class Screen:
+    def __init__(self):
+        self.frames = []
+
+    def show(self, html, marks, origin, sink):
+        self.frames.append((html, dict(marks)))
+
+
+async def no_wait(_seconds):
+    await asyncio.sleep(0)
+
+
+def make_app(store=None, query="?seed=3&pace=0"):
+    return App(
+        Screen(), store if store is not None else Store(), parse_params(query), lambda: 9, no_wait
+    )
+
+
+def test_parameters_are_read_and_bad_ones_explained():
+    assert parse_params("?seed=12&pace=0.5&level=hard&target=31") == Params(12, 0.5, "hard", 31)
+    bad = parse_params("?seed=-1&pace=x&level=god&target=20&foo=1")
+    assert bad.seed is None and bad.pace == 1.0 and bad.level is None and bad.target is None
+    assert len(bad.errors) == 5
+
+
+def test_a_corrupt_save_is_set_aside_with_a_message():
+    store = Store({storage.SAVE_KEY: "{oops"})
+    saved, message = storage.load_game(store)
+    assert saved is None and "could not be read" in message
+    assert store[storage.CORRUPT_KEY] == "{oops" and storage.SAVE_KEY not in store
+
+
+def test_a_save_round_trips():
+    store = Store()
+    game = Game.new(Rules(target=11), seed=4).play("keep")
+    storage.save_game(store, storage.Saved(game, 0, 4))
+    assert storage.load_game(store) == (storage.Saved(game, 0, 4), None)
+
+
+def test_the_app_plays_a_whole_match_by_taps_and_saves_every_move():
+    async def play():
+        store = Store()
+        app = make_app(store)
+        app.start()
+        for _ in range(2000):
+            await asyncio.sleep(0)
+            phase = app.phase()
+            if phase == "over":
+                return app, store
+            if phase == "sheet":
+                await app.tap("next")
+            elif phase in ("cut", "play"):
+                move = app.game.legal_moves()[0]
+                if move.kind == "play":
+                    await app.tap("hand", str(move.card))
+                    if app.phase() == "choose":
+                        await app.tap("move", str(move))
+                else:
+                    await app.tap("move", str(move))
+            assert storage.load_game(store)[0].game == app.game or app.ui.busy
+        raise AssertionError("the match did not end")
+
+    app, store = asyncio.run(play())
+    assert app.game.winner is not None
+    assert 'data-overlay="over"' in app.screen.frames[-1][0]
+    assert storage.load_game(store)[0].game == app.game
+
+
+def test_taps_out_of_turn_are_ignored():
+    app = make_app(query="?seed=3&pace=0")
+    before = app.game
+    asyncio.run(app.tap("hand", "7D"))
+    asyncio.run(app.tap("move", "nonsense"))
+    assert app.game == before
