@@ -28,6 +28,8 @@ class Outcome:
     points_b: list[int] = field(default_factory=list)
     times_a: list[float] = field(default_factory=list)
     times_b: list[float] = field(default_factory=list)
+    cpu_a: list[float] = field(default_factory=list)
+    cpu_b: list[float] = field(default_factory=list)
     deals: int = 0  # deals played (matches only)
 
 
@@ -45,10 +47,12 @@ def play_pair(task: tuple[str, str, int, int, int | None, int | None]) -> Outcom
         while game.phase != "over" and (target or not game.deal_results):
             seat = game.current
             view = game.view(seat)
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             move = bots[seat].choose(view)
-            spent = time.perf_counter() - start
-            (outcome.times_a if seat % 2 == a_side else outcome.times_b).append(spent)
+            spent, cpu = time.perf_counter() - start, time.process_time() - cpu
+            mine = seat % 2 == a_side
+            (outcome.times_a if mine else outcome.times_b).append(spent)
+            (outcome.cpu_a if mine else outcome.cpu_b).append(cpu)
             game = game.play(move)
         if target:
             outcome.points_a.append(game.scores[a_side])
@@ -127,15 +131,20 @@ def report(level_a: str, level_b: str, outcomes: list[Outcome], players: int, ma
     if matches:
         deals = sum(o.deals for o in outcomes)
         lines.append(f"  deals played: {deals} ({deals / len(games):.1f} per match)")
-    for name, times in (
-        (name_a, [t for o in outcomes for t in o.times_a]),
-        (name_b, [t for o in outcomes for t in o.times_b]),
+    for name, times, cpu in (
+        (name_a, [t for o in outcomes for t in o.times_a], [t for o in outcomes for t in o.cpu_a]),
+        (name_b, [t for o in outcomes for t in o.times_b], [t for o in outcomes for t in o.cpu_b]),
     ):
         if times:
             lines.append(
                 f"  {name} time per move: mean {1000 * statistics.fmean(times):.2f} ms, "
                 f"p95 {1000 * _p95(times):.2f} ms, max {1000 * max(times):.2f} ms "
-                f"({len(times)} moves)"
+                f"({len(times)} moves; wall clock in one process)"
+            )
+            lines.append(
+                f"  {name} CPU per move:  mean {1000 * statistics.fmean(cpu):.2f} ms, "
+                f"p95 {1000 * _p95(cpu):.2f} ms, max {1000 * max(cpu):.2f} ms "
+                "(process CPU time: what the move costs on one core, load aside)"
             )
     return "\n".join(lines)
 

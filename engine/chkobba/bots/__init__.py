@@ -40,7 +40,7 @@ def make_bot(
     """A bot of the given level ("easy", "medium" or "hard").
 
     For ``hard``, ``samples`` is the work per move (the number of deals of the hidden cards it
-    searches; 20 by default) and ``budget_ms`` an optional time cap per move (it then stops early,
+    searches; 48 with two players, 24 with four) and ``budget_ms`` an optional time cap per move (it then stops early,
     so the wall clock can change a decision; leave it None for fully reproducible play).
     """
     if level == "easy":
@@ -50,7 +50,7 @@ def make_bot(
     if level == "hard":
         if samples is None:
             return HardBot(seed, budget_ms=budget_ms)
-        return HardBot(seed, samples=samples, cut_samples=3 * samples, budget_ms=budget_ms)
+        return HardBot(seed, samples=samples, cut_samples=max(4, samples // 2), budget_ms=budget_ms)
     raise ValueError(f"unknown bot level {level!r}: choose easy, medium or hard")
 
 

@@ -199,7 +199,7 @@ _CHILDREN = {}
 
 def children(
     hand: tuple[int, ...], table: tuple[int, ...]
-) -> list[tuple[tuple[int, ...], tuple[int, ...], int]]:
+) -> tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]:
     """Every distinct play from ``hand`` onto ``table``: (hand left, table left, bits taken).
 
     ``bits`` counts the played card too when it captures, 0 when it is laid. Sweeps come first,
@@ -220,7 +220,7 @@ def children(
         else:
             ranked.append((0, rest, lay(table, card), 0))
     ranked.sort(key=_rank)
-    found = [(rest, left, bits) for _key, rest, left, bits in ranked]
+    found = tuple([(rest, left, bits) for _key, rest, left, bits in ranked])
     if len(_CHILDREN) > 300_000:
         _CHILDREN.clear()
     _CHILDREN[key] = found

@@ -159,49 +159,60 @@ class Searcher:
             else:
                 s0 += bits
         if not remaining:
-            if not stock:
-                if table and last >= 0:
-                    leftovers = sum(BITS[c] for c in table)
-                    if last:
-                        s1 += leftovers
-                    else:
-                        s0 += leftovers
-                return final_diff(s0, s1)
-            first = self.world.first
-            if depth >= self.max_plies:
-                if self.share:
-                    return horizon_exposed(
-                        s0, s1, table, first & 1, self.p_next_hand(stock), self.share
-                    )
-                return horizon_value(s0, s1, table, first & 1, self.p_next_hand(stock))
-            # deal the next hand from this world's stock, as the engine does
-            players = self.players
-            dealt = [()] * players
-            for offset in range(players):
-                start = offset * 3
-                dealt[(first + offset) % players] = tuple(sorted(stock[start : start + 3]))
-            return self._node(
-                tuple(dealt),
-                first,
-                table,
-                stock[players * 3 :],
-                s0,
-                s1,
-                last,
-                players * 3,
-                depth,
-                alpha,
-                beta,
-            )
+            return self._hand_end(table, stock, s0, s1, last, depth, alpha, beta)
         nxt = (seat + 1) % self.players
         if depth >= self.max_plies:
-            held = [0.0] * 11
-            for card in hands[nxt]:
-                held[VALUE[card]] = 1.0
-            if self.share:
-                return horizon_exposed(s0, s1, table, nxt & 1, held, self.share)
-            return horizon_value(s0, s1, table, nxt & 1, held)
+            return self._cutoff(hands[nxt], nxt, table, s0, s1)
         return self._node(hands, nxt, table, stock, s0, s1, last, remaining, depth, alpha, beta)
+
+    def _hand_end(
+        self,
+        table: tuple[int, ...],
+        stock: tuple[int, ...],
+        s0: int,
+        s1: int,
+        last: int,
+        depth: int,
+        alpha: float,
+        beta: float,
+    ) -> float:
+        """Every hand is empty: the deal's exact score, the horizon, or the next hand dealt."""
+        if not stock:
+            if table and last >= 0:
+                leftovers = sum(BITS[c] for c in table)
+                if last:
+                    s1 += leftovers
+                else:
+                    s0 += leftovers
+            return final_diff(s0, s1)
+        first = self.world.first
+        if depth >= self.max_plies:
+            if self.share:
+                return horizon_exposed(
+                    s0, s1, table, first & 1, self.p_next_hand(stock), self.share
+                )
+            return horizon_value(s0, s1, table, first & 1, self.p_next_hand(stock))
+        # deal the next hand from this world's stock, as the engine does
+        players = self.players
+        dealt = [()] * players
+        for offset in range(players):
+            start = offset * 3
+            dealt[(first + offset) % players] = tuple(sorted(stock[start : start + 3]))
+        rest = stock[players * 3 :]
+        return self._node(
+            tuple(dealt), first, table, rest, s0, s1, last, players * 3, depth, alpha, beta
+        )
+
+    def _cutoff(
+        self, held: tuple[int, ...], mover: int, table: tuple[int, ...], s0: int, s1: int
+    ) -> float:
+        """The horizon in the middle of a hand: ``mover`` (holding ``held``) plays next."""
+        p_value = [0.0] * 11
+        for card in held:
+            p_value[VALUE[card]] = 1.0
+        if self.share:
+            return horizon_exposed(s0, s1, table, mover & 1, p_value, self.share)
+        return horizon_value(s0, s1, table, mover & 1, p_value)
 
     def _node(
         self,
@@ -218,28 +229,36 @@ class Searcher:
         beta: float,
     ) -> float:
         self.nodes += 1
-        maximize = not seat & 1
+        side = seat & 1
+        maximize = not side
         best = -INF if maximize else INF
-        new_hands = list(hands)
         kids = children(hands[seat], table)
-        if seat & 1 == self.model_side and len(kids) > 1:
-            kids = [self.model(hands, seat, table, stock, s0, s1, remaining, kids)]
+        if side == self.model_side and len(kids) > 1:
+            kids = (self.model(hands, seat, table, stock, s0, s1, remaining, kids),)
+        remaining -= 1
+        depth += 1
+        nxt = (seat + 1) % self.players
+        cutoff = depth >= self.max_plies
+        new_hands = list(hands)
         for rest, left, bits in kids:
-            new_hands[seat] = rest
-            value = self._after(
-                tuple(new_hands),
-                seat,
-                left,
-                stock,
-                s0,
-                s1,
-                last,
-                bits,
-                remaining - 1,
-                depth + 1,
-                alpha,
-                beta,
-            )
+            a, b, taker = s0, s1, last
+            if bits:
+                taker = side
+                if not left and (remaining or stock):
+                    bits += SWEEP
+                if side:
+                    b += bits
+                else:
+                    a += bits
+            if not remaining:
+                value = self._hand_end(left, stock, a, b, taker, depth, alpha, beta)
+            elif cutoff:
+                value = self._cutoff(hands[nxt], nxt, left, a, b)
+            else:
+                new_hands[seat] = rest
+                value = self._node(
+                    tuple(new_hands), nxt, left, stock, a, b, taker, remaining, depth, alpha, beta
+                )
             if maximize:
                 if value > best:
                     best = value
@@ -262,7 +281,7 @@ class Searcher:
         s0: int,
         s1: int,
         remaining: int,
-        kids: list[tuple[tuple[int, ...], tuple[int, ...], int]],
+        kids: tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...],
     ) -> tuple[tuple[int, ...], tuple[int, ...], int]:
         """The play a card counter makes at ``seat``: the medium bot's choice, from what that seat
         can see in this world (its hand, the table, the piles; not the other hands or stock)."""
@@ -364,12 +383,13 @@ class HardBot:
     def __init__(
         self,
         seed: int = 1,
-        samples: int = 20,
+        samples: int | None = None,
         max_plies: int | None = None,
-        extra: int = 2,
+        extra: int = 0,
         model: bool = False,
         share: float = 0.0,
         cut_samples: int = 24,
+        max_nodes: int = 8_000,
         budget_ms: float | None = None,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
@@ -380,6 +400,7 @@ class HardBot:
         self.model = model
         self.share = share
         self.cut_samples = cut_samples
+        self.max_nodes = max_nodes
         self.budget_ms = budget_ms
         self.clock = clock
         self.last_values: dict[Move, float] = {}
@@ -399,7 +420,7 @@ class HardBot:
         hidden = [c.index for c in view.unseen()]
         others = sum(view.hand_sizes) - len(view.hand)
         exact = view.stock_count == 0 and len(hidden) == others and players == 2
-        samples = 1 if exact else self.samples
+        samples = 1 if exact else self.samples or (48 if players == 2 else 24)
         rng = decision_rng(self.seed, view)
         # One root child per class of move (laying 3♠ or 3♣ is the same); keep the first.
         roots: dict[tuple, Move] = {}  # type: ignore[type-arg]
@@ -414,7 +435,7 @@ class HardBot:
         totals = [0.0] * len(moves)
         sign = 1 if view.side == 0 else -1
         start = self.clock()
-        worlds = 0
+        worlds = nodes = 0
         for _ in range(samples):
             world = sample_world(view, hidden, rng)
             model_side = 1 - view.side if self.model and not exact else None
@@ -425,6 +446,9 @@ class HardBot:
                     view.seat, move.card.index, tuple(c.index for c in move.captures)
                 )
             worlds += 1
+            nodes += searcher.nodes
+            if nodes >= self.max_nodes and worlds >= 4:
+                break  # a work cap for the rare crowded tables: deterministic, unlike a clock
             if self.budget_ms is not None and (self.clock() - start) * 1000 >= self.budget_ms:
                 break
         self.last_worlds = worlds
@@ -437,11 +461,12 @@ class HardBot:
         assert view.cut_card is not None
         cut = view.cut_card.index
         players = view.rules.players
-        max_plies = self.max_plies or (99 if players == 2 else 4)
+        max_plies = self.max_plies or (99 if players == 2 else 2)
         rest = [c.index for c in view.unseen()]
         rng = decision_rng(self.seed, view)
         sign = 1 if view.side == 0 else -1
         keep_total = expose_total = 0.0
+        nodes = 0
         stats0 = pack_pile(view.piles[0], len(view.sweeps[0]))
         stats1 = pack_pile(view.piles[1], len(view.sweeps[1]))
         start = self.clock()
@@ -465,12 +490,16 @@ class HardBot:
                 world = World(
                     tuple(seated), table, stats0, stats1, -1, tuple(cards[position:]), view.seat
                 )
-                value = sign * Searcher(world, max_plies).value(view.seat)
+                searcher = Searcher(world, max_plies)
+                value = sign * searcher.value(view.seat)
+                nodes += searcher.nodes
                 if keep:
                     keep_total += value
                 else:
                     expose_total += value
             worlds += 1
+            if nodes >= self.max_nodes and worlds >= 4:
+                break
             if self.budget_ms is not None and (self.clock() - start) * 1000 >= self.budget_ms:
                 break
         self.last_worlds = worlds
