@@ -39,9 +39,10 @@ def make_bot(
 ) -> Bot:
     """A bot of the given level ("easy", "medium" or "hard").
 
-    For ``hard``, ``samples`` is the work per move (the number of deals of the hidden cards it
-    searches; 48 with two players, 24 with four) and ``budget_ms`` an optional time cap per move (it then stops early,
-    so the wall clock can change a decision; leave it None for fully reproducible play).
+    For ``hard``, ``samples`` is the work per move: the number of deals of the hidden cards it
+    searches (48 with two players, 24 with four). ``budget_ms`` is an optional time cap per move
+    (it then stops early, so the wall clock can change a decision; leave it None for fully
+    reproducible play).
     """
     if level == "easy":
         return EasyBot(seed)
