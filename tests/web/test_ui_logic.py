@@ -1,6 +1,7 @@
 """The page's Python, run in CPython with a fake screen and storage: no browser needed."""
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 
 from chkobba import Game, Rules
 from fakes import Store
@@ -15,6 +16,12 @@ class Screen:
 
     def show(self, html, marks, origin, sink):
         self.frames.append((html, dict(marks)))
+
+
+def run(coroutine):
+    """asyncio.run in a thread of its own: Playwright's sync API keeps a loop running here."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 async def no_wait(_seconds):
@@ -71,7 +78,7 @@ def test_the_app_plays_a_whole_match_by_taps_and_saves_every_move():
             assert storage.load_game(store)[0].game == app.game or app.ui.busy
         raise AssertionError("the match did not end")
 
-    app, store = asyncio.run(play())
+    app, store = run(play())
     assert app.game.winner is not None
     assert 'data-overlay="over"' in app.screen.frames[-1][0]
     assert storage.load_game(store)[0].game == app.game
@@ -80,6 +87,6 @@ def test_the_app_plays_a_whole_match_by_taps_and_saves_every_move():
 def test_taps_out_of_turn_are_ignored():
     app = make_app(query="?seed=3&pace=0")
     before = app.game
-    asyncio.run(app.tap("hand", "7D"))
-    asyncio.run(app.tap("move", "nonsense"))
+    run(app.tap("hand", "7D"))
+    run(app.tap("move", "nonsense"))
     assert app.game == before

@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from chkobba import Card, Game, Move, Rules
-from chkobba.bots import Bot, make_bot
 
 from . import storage
 from .model import COMPUTER, HUMAN, Params, Ui
 from .render import render
+
+if TYPE_CHECKING:
+    from chkobba.bots import Bot
 
 # Human pace, in milliseconds at ?pace=1.
 THINK, SHOW, SETTLE, ANNOUNCE = 750, 700, 420, 1300
@@ -45,14 +47,15 @@ class App:
         self.ui = Ui()
         self.epoch = 0
         self.tasks: set[asyncio.Future] = set()
+        self.bot: Bot | None = None
         self.event = ""
         saved, problem = storage.load_game(store)
         if saved is None:
             self.new_game(params.seed if params.seed is not None else fresh_seed())
         else:
             self.game, self.bot_seed = saved.game, saved.bot_seed
+            self.bot_for = (self.settings.level, self.bot_seed)
             self.ui.seen_deals = saved.seen_deals
-            self.bot = self.make_bot(self.settings.level, self.bot_seed)
         messages = [problem] if problem else []
         if params.errors:
             messages.append(f"Ignored in the address: {'; '.join(params.errors)}.")
@@ -64,15 +67,20 @@ class App:
         self.epoch += 1
         self.game = Game.new(Rules(players=2, target=self.settings.target), seed=seed)
         self.bot_seed = seed
-        self.bot = self.make_bot(self.settings.level, seed)
+        self.bot, self.bot_for = None, (self.settings.level, seed)
         self.ui = Ui(notice=getattr(self, "ui", Ui()).notice)
         self.event = ""
         self.save()
 
-    @staticmethod
-    def make_bot(level: str, seed: int) -> Bot:
-        """A computer opponent whose hardest level stops thinking within BOT_BUDGET_MS."""
-        return make_bot(level, seed=seed, budget_ms=BOT_BUDGET_MS)
+    def opponent(self) -> Bot:
+        """The computer player, made on its first move (the table shows sooner without it);
+        its hardest level stops thinking within BOT_BUDGET_MS."""
+        from chkobba.bots import make_bot
+
+        if self.bot is None:
+            level, seed = self.bot_for
+            self.bot = make_bot(level, seed=seed, budget_ms=BOT_BUDGET_MS)
+        return self.bot
 
     def save(self) -> None:
         saved = storage.Saved(self.game, self.ui.seen_deals, self.bot_seed)
@@ -143,7 +151,7 @@ class App:
         await self.pause(THINK)
         if epoch != self.epoch:
             return
-        await self.perform(COMPUTER, self.bot.choose(self.game.view(COMPUTER)))
+        await self.perform(COMPUTER, self.opponent().choose(self.game.view(COMPUTER)))
 
     async def perform(self, seat: int, move: Move) -> None:
         epoch = self.epoch
@@ -194,7 +202,7 @@ class App:
             ui.settings_open = False
         elif action == "level" and value in ("easy", "medium", "hard"):
             self.settings.level = value
-            self.bot = self.make_bot(value, self.bot_seed + len(self.game.history))
+            self.bot, self.bot_for = None, (value, self.bot_seed + len(self.game.history))
             storage.save_settings(self.store, self.settings)
         elif action == "target" and value.isdigit():
             self.settings.target = int(value)
