@@ -90,3 +90,27 @@ def test_taps_out_of_turn_are_ignored():
     run(app.tap("hand", "7D"))
     run(app.tap("move", "nonsense"))
     assert app.game == before
+
+
+def test_a_hint_is_a_legal_move_with_a_reason_and_goes_once_a_move_is_made():
+    async def hint_then_play():
+        app = make_app(query="?seed=5&pace=0")
+        app.start()
+        for _ in range(200):
+            await asyncio.sleep(0)
+            if app.phase() in ("cut", "play"):
+                break
+        await app.tap("hint")
+        hint = app.ui.hint
+        assert hint is not None and not app.ui.hinting
+        move = app.legal(hint[0]) or next(
+            m for m in app.game.legal_moves() if str(m.card) in hint[0]
+        )
+        assert app.status() == f"Hint: {hint[1]}"
+        assert 'class="card face' in app.screen.frames[-1][0]
+        assert " hint" in app.screen.frames[-1][0]
+        await app.perform(0, move)
+        return app
+
+    app = run(hint_then_play())
+    assert app.ui.hint is None

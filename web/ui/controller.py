@@ -21,7 +21,13 @@ if TYPE_CHECKING:
 
 # Human pace, in milliseconds at ?pace=1.
 THINK, SHOW, SETTLE, ANNOUNCE = 750, 700, 420, 1300
-BOT_BUDGET_MS = 300  # the page must never freeze while the computer thinks
+# The hard bot's work per move on the page: the engine's default worlds, with a time cap so the
+# page never freezes. Measured in Pyodide (`python3 build.py bottime`): p95 well under the cap.
+BOT_SAMPLES: int | None = None
+BOT_BUDGET_MS = 150.0
+HINT_SAMPLES: int | None = None
+HINT_BUDGET_MS = 150.0
+HINT_YIELD_S = 0.03  # lets the browser paint "Looking for a hint…" before the search runs
 
 
 class Screen(Protocol):
@@ -79,7 +85,7 @@ class App:
 
         if self.bot is None:
             level, seed = self.bot_for
-            self.bot = make_bot(level, seed=seed, budget_ms=BOT_BUDGET_MS)
+            self.bot = make_bot(level, seed=seed, samples=BOT_SAMPLES, budget_ms=BOT_BUDGET_MS)
         return self.bot
 
     def save(self) -> None:
@@ -112,6 +118,10 @@ class App:
         if phase == "choose":
             card = Card.parse(self.ui.selected or "")
             return f"Choose what your {card.label} takes"
+        if phase in ("play", "cut") and self.ui.hinting:
+            return "Looking for a hint…"
+        if phase in ("play", "cut", "choose") and self.ui.hint:
+            return f"Hint: {self.ui.hint[1]}"
         if phase in ("play", "cut"):
             turn = "Your turn: tap a card" if phase == "play" else "Your cut: keep or expose"
             return f"{self.event} {turn}".strip()
@@ -158,6 +168,7 @@ class App:
         before = self.game
         self.ui.busy = True
         self.ui.selected, self.ui.picked = None, ()
+        self.ui.hint, self.ui.hinting = None, False
         origin = "opp-hand" if seat == COMPUTER else "stock"
         if move.kind == "play" and move.captures:
             self.ui.pending = (seat, move)
@@ -207,6 +218,10 @@ class App:
         elif action == "target" and value.isdigit():
             self.settings.target = int(value)
             storage.save_settings(self.store, self.settings)
+        elif action == "hint" and self.phase() in ("play", "cut", "choose"):
+            if not ui.hinting:
+                await self.find_hint()
+            return
         elif action == "new":
             self.new_game(self.fresh_seed())
         elif action == "next" and self.sheet_due() and self.game.phase != "over":
@@ -228,6 +243,26 @@ class App:
                 return
         self.paint()
         self.kick()
+
+    async def find_hint(self) -> None:
+        """The hard bot's move for the player, with a one-line reason, shown on the table.
+
+        The search is synchronous: the page first yields to the browser (so the "looking"
+        status paints) and the search has a time cap, so the page never freezes."""
+        from chkobba.bots import explain, make_bot
+
+        game = self.game
+        self.ui.hinting, self.ui.hint = True, None
+        self.paint()
+        await self.sleep(HINT_YIELD_S)
+        if self.game is not game:  # a move was made meanwhile
+            return
+        view = game.view(HUMAN)
+        seed = self.bot_seed + len(game.history)
+        bot = make_bot("hard", seed=seed, samples=HINT_SAMPLES, budget_ms=HINT_BUDGET_MS)
+        move = bot.choose(view)
+        self.ui.hinting, self.ui.hint = False, (str(move), explain(view, move))
+        self.paint()
 
     def legal(self, text: str) -> Move | None:
         return next((m for m in self.game.legal_moves() if str(m) == text), None)

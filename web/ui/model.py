@@ -30,6 +30,8 @@ class Ui:
     status: str = ""
     announce: str | None = None
     notice: str | None = None
+    hint: tuple[str, str] | None = None  # the suggested move (its notation) and why
+    hinting: bool = False  # a hint is being looked for
     settings_open: bool = False
     busy: bool = False
 

@@ -100,9 +100,16 @@ def opponent(view: View, ui: Ui) -> str:
     )
 
 
+def hinted(ui: Ui) -> Move | None:
+    """The move a hint suggests, if one is shown."""
+    return Move.parse(ui.hint[0]) if ui.hint else None
+
+
 def table(view: View, ui: Ui, choices: list[Move]) -> str:
     pending = ui.pending[1] if ui.pending else None
     taken = set(pending.captures) if pending else set()
+    hint = hinted(ui)
+    suggested = set(hint.captures) if hint else set()
     options = [set(m.captures) for m in choices]
     picked = {Card.parse(code) for code in ui.picked}
     open_options = [o for o in options if picked <= o]
@@ -119,6 +126,8 @@ def table(view: View, ui: Ui, choices: list[Move]) -> str:
                 classes.append("option")
             else:
                 classes.append("dim")
+        if card in suggested:
+            classes.append("hint")
         cards.append(card_html(card, " ".join(classes), button))
     if pending:
         cards.append(card_html(pending.card, "incoming"))
@@ -178,16 +187,32 @@ def player(view: View, ui: Ui) -> str:
     if ui.pending and ui.pending[0] == HUMAN:
         hand.remove(ui.pending[1].card)
     active = mine(view, ui) and not ui.settings_open
-    cards = "".join(
-        card_html(c, "selected" if c.code == ui.selected else "", button=True) for c in hand
-    )
+    hint = hinted(ui)
+    cards = "".join(card_html(c, hand_classes(c, ui, hint), button=True) for c in hand)
     dealer = " · dealer" if view.dealer == HUMAN else ""
     return (
         '<section class="zone you">'
         f'<div class="meta"><span class="who{" turn" if active else ""}">You{dealer}</span>'
-        f"{pile(view, HUMAN)}</div>"
+        f"{hint_button(ui, active)}{pile(view, HUMAN)}</div>"
         f'<div class="hand{" active" if active else ""}" data-zone="you-hand">{cards}</div>'
         "</section>"
+    )
+
+
+def hand_classes(card: Card, ui: Ui, hint: Move | None) -> str:
+    classes = ["selected" if card.code == ui.selected else ""]
+    if hint and hint.card == card:
+        classes.append("hint")
+    return " ".join(c for c in classes if c)
+
+
+def hint_button(ui: Ui, enabled: bool) -> str:
+    """The hint button: the hard bot's move for the player, on the player's turn."""
+    off = "" if enabled else " disabled"
+    busy = ' aria-busy="true"' if ui.hinting else ""
+    return (
+        f'<button type="button" class="hint-btn" data-action="hint"{off}{busy} '
+        'aria-label="Hint: suggest a move"><span aria-hidden="true">?</span>Hint</button>'
     )
 
 
@@ -198,18 +223,28 @@ def overlay(inner: str, kind: str) -> str:
     return f'<div class="overlay" data-overlay="{kind}"><div class="sheet">{inner}</div></div>'
 
 
-def cut_panel(view: View) -> str:
+def cut_panel(view: View, ui: Ui) -> str:
     card = view.cut_card
     assert card is not None
+    hint = hinted(ui)
+
+    def cls(kind: str) -> str:
+        return " hint" if hint and hint.kind == kind else ""
+
+    reason = (
+        f'<p class="hint-reason" data-hint-reason>Hint: {escape(ui.hint[1])}</p>' if ui.hint else ""
+    )
     return overlay(
         "<h2>Your cut</h2>"
         '<p class="sub">You cut the deck and looked at this card.</p>'
         f'<div class="cut-card">{card_html(card)}</div>'
         "<p>Keep it in your hand, or expose it on the table?</p>"
         '<div class="actions">'
-        '<button type="button" class="btn" data-action="move" data-move="keep">Keep</button>'
-        '<button type="button" class="btn alt" data-action="move" data-move="expose">'
-        "Expose</button></div>",
+        f'<button type="button" class="btn{cls("keep")}" data-action="move" data-move="keep">'
+        "Keep</button>"
+        f'<button type="button" class="btn alt{cls("expose")}" data-action="move" '
+        'data-move="expose">Expose</button></div>'
+        f'<div class="actions">{hint_button(ui, True)}</div>{reason}',
         "cut",
     )
 
@@ -315,6 +350,6 @@ def render(view: View, ui: Ui, settings: Settings, choices: list[Move]) -> str:
     elif len(view.deal_results) > ui.seen_deals:
         parts.append(score_sheet(view, view.deal_results[-1], len(view.deal_results)))
     elif view.phase == "cut" and view.cut_card is not None and not ui.busy:
-        parts.append(cut_panel(view))
+        parts.append(cut_panel(view, ui))
     parts.append(notice(ui))
     return "".join(parts)
