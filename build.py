@@ -5,6 +5,7 @@
     python3 build.py serve      build, then serve dist/ on http://localhost:8000 (--port N)
     python3 build.py test       install what the tests need, build, lint, run the whole suite
     python3 build.py loadtime   median time to a playable table, ours vs a minimal PyScript page
+    python3 build.py bottime    the hard bot's ms per move in Pyodide (under Node) and CPython
 
 Only the standard library is needed to start: build.py makes .venv and installs the rest
 (hatchling, the dev extras) from PyPI, PyScript and Pyodide with `npm ci`, and Debian's chromium
@@ -247,6 +248,13 @@ def loadtime(runs: int) -> int:
     return subprocess.run([str(python), str(script), "--runs", str(runs)], cwd=ROOT).returncode
 
 
+def bottime(extra: list[str]) -> int:
+    python = pip_install(".stamp-dev", "-e", ".[dev]")
+    ensure_node_modules()
+    script = ROOT / "tests" / "web" / "bottime.py"
+    return subprocess.run([str(python), str(script), *extra], cwd=ROOT).returncode
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -257,6 +265,8 @@ def main() -> int:
     p_test.add_argument("pytest_args", nargs=argparse.REMAINDER)
     p_load = sub.add_parser("loadtime", help="measure time to a playable table")
     p_load.add_argument("--runs", type=int, default=5)
+    p_bot = sub.add_parser("bottime", help="time the hard bot in Pyodide and CPython")
+    p_bot.add_argument("bottime_args", nargs=argparse.REMAINDER, help="--moves N, --try S:MS")
     args = parser.parse_args()
 
     if args.command == "build":
@@ -267,6 +277,8 @@ def main() -> int:
         return test([a for a in args.pytest_args if a != "--"])
     elif args.command == "loadtime":
         return loadtime(args.runs)
+    elif args.command == "bottime":
+        return bottime([a for a in args.bottime_args if a != "--"])
     return 0
 
 

@@ -1,0 +1,137 @@
+"""How long the hard bot thinks per move inside Pyodide (the page's Python), next to CPython.
+
+Run by `python3 build.py bottime`. The same Python (DECISIONS below) runs here and in Pyodide under
+Node.js (Pyodide from node_modules, the engine mounted from engine/ as in
+tests/test_pyodide_parity.py): seeded 2-player games where the hard bot plays seat 1 against the
+medium bot, timing each of the hard bot's decisions (cut and play) until --moves are timed. Each
+setting runs in a fresh interpreter, as on a freshly opened page. Prints median and p95
+milliseconds per move for each setting, the page's own settings marked.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "engine"))
+sys.path.insert(0, str(ROOT / "web"))
+sys.path.insert(0, str(ROOT / "tests"))
+from test_pyodide_parity import RUNNER  # noqa: E402  (runs a Python text in Pyodide, under Node)
+
+PYODIDE = ROOT / "node_modules" / "pyodide"
+
+DECISIONS = """
+import json, time
+from chkobba import Game, Rules
+from chkobba.bots import make_bot
+
+def timings(moves, samples, budget_ms):
+    out, seed = [], 0
+    while len(out) < moves:
+        seed += 1
+        game = Game.new(Rules(players=2, target=11), seed=seed)
+        hard = make_bot("hard", seed=seed, samples=samples, budget_ms=budget_ms)
+        other = make_bot("medium", seed=seed)
+        while game.phase != "over" and len(out) < moves:
+            view = game.view(game.current)
+            if game.current == 1 and len(view.legal_moves()) > 1:
+                start = time.perf_counter()
+                move = hard.choose(view)
+                out.append((time.perf_counter() - start) * 1000)
+            else:
+                move = (hard if game.current == 1 else other).choose(view)
+            game = game.play(move)
+    return out
+
+json.dumps([timings(MOVES, s, b) for s, b in SETTINGS])
+"""
+
+
+def page_settings() -> list[tuple[int | None, float | None]]:
+    from ui.controller import BOT_BUDGET_MS, BOT_SAMPLES, HINT_BUDGET_MS, HINT_SAMPLES
+
+    return [(BOT_SAMPLES, BOT_BUDGET_MS), (HINT_SAMPLES, HINT_BUDGET_MS)]
+
+
+def script(moves: int, settings: list[tuple[int | None, float | None]]) -> str:
+    return DECISIONS.replace("MOVES", str(moves)).replace("SETTINGS", repr(settings))
+
+
+def in_cpython(code: str) -> list[list[float]]:
+    run = code.replace("json.dumps(", "print(json.dumps(") + ")"
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "engine")}
+    done = subprocess.run(
+        [sys.executable, "-c", run], capture_output=True, text=True, env=env, check=False
+    )
+    if done.returncode:
+        sys.exit(done.stderr[-2000:])
+    return json.loads(done.stdout)
+
+
+def in_pyodide(code: str) -> list[list[float]]:
+    node = shutil.which("node")
+    if not node or not PYODIDE.exists():
+        sys.exit("Node.js and node_modules/pyodide (npm ci) are needed")
+    with tempfile.TemporaryDirectory() as tmp:
+        runner = Path(tmp) / "run.mjs"
+        runner.write_text(RUNNER)
+        done = subprocess.run(
+            [node, str(runner), str(PYODIDE), str(ROOT / "engine"), code],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+    if done.returncode:
+        sys.exit(done.stderr[-2000:])
+    return json.loads(done.stdout)
+
+
+def summary(ms: list[float]) -> str:
+    ordered = sorted(ms)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return f"median {statistics.median(ordered):6.1f}  p95 {p95:6.1f}  max {ordered[-1]:6.1f}"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--moves", type=int, default=100, help="decisions timed per setting")
+    parser.add_argument(
+        "--try",
+        dest="extra",
+        action="append",
+        default=[],
+        metavar="SAMPLES:BUDGET_MS",
+        help="another setting to time, e.g. 48: (engine default, no budget) or 16:150",
+    )
+    args = parser.parse_args()
+    page = page_settings()
+    settings = list(page)
+    for text in args.extra:
+        samples, _, budget = text.partition(":")
+        settings.append((int(samples) if samples else None, float(budget) if budget else None))
+    # Each setting in a fresh interpreter, as on a freshly opened page (the engine's caches cold).
+    here, there = [], []
+    for setting in settings:
+        code = script(args.moves, [setting])
+        here += in_cpython(code)
+        there += in_pyodide(code)
+    names = ["page: computer", "page: hint"] + [""] * (len(settings) - 2)
+    print(f"hard bot, ms per decision over {args.moves} decisions (2 players, seeded games)")
+    for (samples, budget), name, cp, py in zip(settings, names, here, there, strict=True):
+        what = f"samples={samples or 'default'} budget_ms={budget or 'none'}"
+        print(f"{what:36} {name}")
+        print(f"    CPython  {summary(cp)}")
+        print(f"    Pyodide  {summary(py)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
