@@ -1,0 +1,47 @@
+"""Cards fly between places by default; with prefers-reduced-motion nothing moves on its own."""
+
+import pytest
+from test_play import first_seed_where_you_cut
+
+ANIMATIONS = "document.getAnimations().length"
+
+
+def play_a_card(table) -> int:
+    """Keep the cut card, then play a card that needs no capture choice; returns the move count
+    just before the play."""
+    table.open(f"?seed={first_seed_where_you_cut('keep')}&pace=1")
+    table.wait_phase("cut")
+    table.tap('[data-move="keep"]')
+    table.wait_phase("play")
+    game = table.saved_game()
+    moves = [m for m in game.legal_moves() if m.kind == "play"]
+    card = next(m.card for m in moves if sum(n.card == m.card for n in moves) == 1)
+    before = table.moves
+    table.tap(f'[data-zone="you-hand"] [data-card="{card}"]')
+    return before
+
+
+def test_by_default_a_played_card_flies(table):
+    before = play_a_card(table)
+    table.page.wait_for_function(
+        f"n => +document.querySelector('#app').dataset.moves > n && {ANIMATIONS} > 0",
+        arg=before,
+        polling="raf",
+        timeout=10_000,
+    )
+
+
+@pytest.mark.parametrize("form", ["phone"], indirect=True)
+def test_with_reduced_motion_nothing_animates(table):
+    table.page.emulate_media(reduced_motion="reduce")
+    before = play_a_card(table)
+    table.page.wait_for_function(
+        "n => +document.querySelector('#app').dataset.moves > n", arg=before, timeout=10_000
+    )
+    seen = []
+    for _ in range(15):  # the move, the computer's reply: 1.5 s of watching
+        seen.append(
+            table.page.evaluate(f"[{ANIMATIONS}, document.querySelectorAll('.ghost').length]")
+        )
+        table.page.wait_for_timeout(100)
+    assert all(s == [0, 0] for s in seen), seen
