@@ -15,7 +15,7 @@ _SYMBOL_SUITS.update({"♤": "S", "♡": "H", "♢": "D", "♧": "C"})
 
 
 class _CardFields(NamedTuple):
-    index: int
+    index: int  # type: ignore[assignment]  # the card's place in the deck (shadows tuple.index)
     rank: str
     suit: str
     value: int

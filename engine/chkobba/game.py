@@ -293,9 +293,10 @@ class Game:
         return _new_game(self._match, dealt, history)
 
     def _play_card(self, move: Move, history: History) -> Game:
-        _, seat, table, hands, stock, piles, sweeps, last_capturer = self._deal
+        _, seat, table, dealt, stock, piles, sweeps, last_capturer = self._deal
         _, card, captures = move
-        hands = list(hands)
+        assert card is not None
+        hands = list(dealt)
         hand = hands[seat]
         i = hand.index(card)
         hands[seat] = hand[:i] + hand[i + 1 :]
@@ -454,10 +455,11 @@ class Game:
         return f"Game.from_notation({self.notation()!r})"
 
 
-_set_match = Game._match.__set__  # type: ignore[attr-defined]
-_set_deal = Game._deal.__set__  # type: ignore[attr-defined]
-_set_history = Game._history.__set__  # type: ignore[attr-defined]
-_set_moves = Game._moves.__set__  # type: ignore[attr-defined]
+# The slots' own setters: the class refuses ordinary assignment.
+_set_match = Game.__dict__["_match"].__set__
+_set_deal = Game.__dict__["_deal"].__set__
+_set_history = Game.__dict__["_history"].__set__
+_set_moves = Game.__dict__["_moves"].__set__
 _object_new = object.__new__
 
 

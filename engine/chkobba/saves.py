@@ -11,7 +11,7 @@ from .moves import Move
 from .scoring import DealScore
 
 if TYPE_CHECKING:
-    from .game import DealResult, Game
+    from .game import DealResult, Game, History
 
 FORMAT = "chkobba-game"
 VERSION = 1
@@ -67,7 +67,7 @@ def game_from_json(text: str | bytes) -> Game:
         results = tuple(
             _result_from_dict(item) for item in _list(data["deal_results"], "deal_results")
         )
-        history = None
+        history: History = None
         for item in _list(data["history"], "history"):
             history = (history, Move.parse(item))
     except ParseError as error:

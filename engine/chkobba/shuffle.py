@@ -24,7 +24,8 @@ def _digest(text: str, size: int) -> bytes:
 def shuffled_deck(seed: int, number: int) -> tuple[Card, ...]:
     """The deck of shuffle ``number`` (0, 1, ...) of the match with this ``seed``."""
     keys = _KEYS.unpack(_digest(f"{seed}:{number}", _KEYS.size))
-    return itemgetter(*sorted(_POSITIONS, key=keys.__getitem__))(DECK)
+    deck: tuple[Card, ...] = itemgetter(*sorted(_POSITIONS, key=keys.__getitem__))(DECK)
+    return deck
 
 
 def draw_lot(seed: int, players: int) -> int:
