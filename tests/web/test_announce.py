@@ -1,0 +1,43 @@
+"""A chkobba (sweeping the table) is announced big on the table, in view on a phone."""
+
+from chkobba import Game, Rules
+from chkobba.bots import make_bot
+from fakes import Store
+from ui.storage import Saved, save_game
+
+
+def before_a_sweep() -> tuple[Game, str]:
+    """A position where the player (seat 0) can sweep the table, and the card that does it."""
+    for seed in range(1, 50):
+        game, bots = (
+            Game.new(Rules(target=21), seed=seed),
+            (make_bot("easy", 1), make_bot("easy", 2)),
+        )
+        while game.phase != "over" and not game.deal_results:
+            if game.current == 0 and game.phase == "play" and game.stock_count:
+                for move in game.legal_moves():
+                    moves = [m for m in game.legal_moves() if m.card == move.card]
+                    if len(moves) == 1 and move.captures and len(move.captures) == len(game.table):
+                        return game, str(move.card)
+            game = game.play(bots[game.current].choose(game.view(game.current)))
+    raise AssertionError("no sweep found")
+
+
+def test_a_chkobba_is_announced_in_view(table):
+    game, card = before_a_sweep()
+    store = Store()
+    save_game(store, Saved(game, 0, 1))
+    table.open("?pace=0")
+    table.page.evaluate("text => localStorage.setItem('chkobba.save', text)", store["chkobba.save"])
+    table.page.goto(table.base + "index.html?pace=1")
+    table.wait_ready()
+    table.wait_phase("play")
+    table.tap(f'[data-zone="you-hand"] [data-card="{card}"]')
+    announce = table.page.wait_for_selector(".announce", timeout=10_000)
+    assert "Chkobba!" in announce.inner_text()
+    table.page.wait_for_timeout(400)
+    box = announce.bounding_box()
+    viewport = table.page.viewport_size
+    assert box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"]
+    assert box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"]
+    table.screenshot("chkobba")
