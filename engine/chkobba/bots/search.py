@@ -9,8 +9,13 @@ last hand of the deal: the unseen cards are the opponent's hand) there is one wo
 runs to the end of the deal with the exact score. The cut card is decided the same way, by dealing
 the rest of the deck many times for "keep" and for "expose".
 
-The work per decision is ``samples`` worlds, with a ``max_plies`` search horizon in 4-player games;
-``budget_ms`` optionally caps the time (then wall-clock time can change a decision).
+The work per decision is ``samples`` worlds (48 with two players, 24 with four), with a
+``max_plies`` horizon (4 plies in 4-player games), stopped early past ``max_nodes`` searched nodes
+(a deterministic cap for crowded tables); ``budget_ms`` optionally caps the time too (then the wall
+clock can change a decision). Options measured in the arena and left off by default, as they did
+not help against the medium bot: ``extra`` plies into the next hand (dealt from the world's
+stock), ``model`` (the opponents play the medium bot's card-counting choice instead of seeing
+every hand), ``share`` (price every exposed table card at the horizon).
 """
 
 from __future__ import annotations
