@@ -9,10 +9,11 @@ last hand of the deal: the unseen cards are the opponent's hand) there is one wo
 runs to the end of the deal with the exact score. The cut card is decided the same way, by dealing
 the rest of the deck many times for "keep" and for "expose".
 
-The work per decision is ``samples`` worlds (48 with two players, 24 with four), with a
-``max_plies`` horizon (4 plies in 4-player games), stopped early past ``max_nodes`` searched nodes
-(a deterministic cap for crowded tables); ``budget_ms`` optionally caps the time too (then the wall
-clock can change a decision). Options measured in the arena and left off by default, as they did
+The work per decision is ``samples`` worlds (48 with two players, 14 with four) and a
+``max_plies`` horizon (5 plies with four players: an odd horizon ends on an opponent's threat).
+It stops early past ``max_nodes`` searched nodes (a deterministic cap for crowded tables);
+``budget_ms`` optionally caps the time too (then the wall clock can change a decision).
+Options measured in the arena and left off by default, as they did
 not help against the medium bot: ``extra`` plies into the next hand (dealt from the world's
 stock), ``model`` (the opponents play the medium bot's card-counting choice instead of seeing
 every hand), ``share`` (price every exposed table card at the horizon).
@@ -421,11 +422,11 @@ class HardBot:
             self.last_values = {legal[0]: 0.0}
             return legal[0]
         players = view.rules.players
-        max_plies = self.max_plies or (99 if players == 2 else 4)
+        max_plies = self.max_plies or (99 if players == 2 else 5)
         hidden = [c.index for c in view.unseen()]
         others = sum(view.hand_sizes) - len(view.hand)
         exact = view.stock_count == 0 and len(hidden) == others and players == 2
-        samples = 1 if exact else self.samples or (48 if players == 2 else 24)
+        samples = 1 if exact else self.samples or (48 if players == 2 else 14)
         rng = decision_rng(self.seed, view)
         # One root child per class of move (laying 3♠ or 3♣ is the same); keep the first.
         roots: dict[tuple, Move] = {}  # type: ignore[type-arg]
