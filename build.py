@@ -6,6 +6,7 @@
     python3 build.py test       install what the tests need, build, lint, run the whole suite
     python3 build.py loadtime   median time to a playable table, ours vs a minimal PyScript page
     python3 build.py bottime    the hard bot's ms per move in Pyodide (under Node) and CPython
+    python3 build.py screens    screenshots of the cut, a turn, a chkobba, a score sheet...
 
 Only the standard library is needed to start: build.py makes .venv and installs the rest
 (hatchling, the dev extras) from PyPI, PyScript and Pyodide with `npm ci`, and Debian's chromium
@@ -248,6 +249,14 @@ def loadtime(runs: int) -> int:
     return subprocess.run([str(python), str(script), "--runs", str(runs)], cwd=ROOT).returncode
 
 
+def screens() -> int:
+    python = pip_install(".stamp-dev", "-e", ".[dev]")
+    ensure_chromium()
+    build()
+    script = ROOT / "tests" / "web" / "screens.py"
+    return subprocess.run([str(python), str(script)], cwd=ROOT).returncode
+
+
 def bottime(extra: list[str]) -> int:
     python = pip_install(".stamp-dev", "-e", ".[dev]")
     ensure_node_modules()
@@ -267,6 +276,7 @@ def main() -> int:
     p_load.add_argument("--runs", type=int, default=5)
     p_bot = sub.add_parser("bottime", help="time the hard bot in Pyodide and CPython")
     p_bot.add_argument("bottime_args", nargs=argparse.REMAINDER, help="--moves N, --try S:MS")
+    sub.add_parser("screens", help="screenshots of what a player sees, phone and desktop")
     args = parser.parse_args()
 
     if args.command == "build":
@@ -277,6 +287,8 @@ def main() -> int:
         return test([a for a in args.pytest_args if a != "--"])
     elif args.command == "loadtime":
         return loadtime(args.runs)
+    elif args.command == "screens":
+        return screens()
     elif args.command == "bottime":
         return bottime([a for a in args.bottime_args if a != "--"])
     return 0

@@ -125,6 +125,11 @@ class Table:
             self.tap(f'[data-move="{move}"]')
         else:
             self.tap(f'[data-zone="you-hand"] [data-card="{move.card}"]')
+            self.page.wait_for_function(  # the tap is handled a moment later, in Python
+                """n => { const a = document.querySelector('#app');
+                    return +a.dataset.moves > n || a.dataset.phase !== 'play'; }""",
+                arg=before,
+            )
             if self.page.get_attribute("#app", "data-phase") == "choose":
                 self.tap(f'.choice[data-move="{move}"]')
         return self.wait_turn(before)

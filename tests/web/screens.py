@@ -1,0 +1,107 @@
+"""Screenshots of what a player sees, at the phone and desktop sizes, taken as a player would
+see them (animations running, 0.3 s after each screen opens): the cut, your turn with the 7♦,
+a capture choice, a chkobba, a score sheet, the match's end.
+
+Run by `python3 build.py screens` (which builds dist/ first); PNGs go to test-results/screens/.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+HERE = Path(__file__).resolve().parent
+sys.path[:0] = [str(HERE), str(HERE.parents[1] / "web")]
+
+from conftest import SHOTS, VIEWPORTS, Table, load_build  # noqa: E402
+from fakes import Store  # noqa: E402
+from test_announce import before_a_sweep  # noqa: E402
+from test_match import near_the_end  # noqa: E402
+from test_play import CHOICE_SEED  # noqa: E402
+from ui.storage import Saved, save_game  # noqa: E402
+
+SEVEN_OF_DIAMONDS_SEED = 3  # the player cuts, and the 7♦ is on the first table
+SETTLE = 300  # ms after a screen opens
+
+
+def load(table: Table, game, query: str) -> None:
+    """Open the page on a saved game."""
+    store = Store()
+    save_game(store, Saved(game, len(game.deal_results), 1))
+    table.page.evaluate("text => localStorage.setItem('chkobba.save', text)", store["chkobba.save"])
+    table.page.goto(table.base + "index.html" + query)
+    table.wait_ready()
+
+
+def shoot(table: Table, name: str) -> None:
+    table.page.wait_for_timeout(SETTLE)
+    table.page.screenshot(path=str(SHOTS / f"live-{name}-{table.device}.png"))
+
+
+def tour(table: Table) -> None:
+    table.open(f"?seed={SEVEN_OF_DIAMONDS_SEED}&pace=1")
+    table.wait_phase("cut")
+    shoot(table, "cut")
+    table.tap('[data-move="keep"]')
+    table.wait_phase("play")
+    shoot(table, "turn")
+    table.tap('.zone.you [data-action="hint"]')
+    table.page.wait_for_selector(".card.hint")
+    shoot(table, "hint")
+
+    game, card = before_a_sweep()
+    load(table, game, "?pace=1")
+    table.wait_phase("play")
+    table.tap(f'[data-zone="you-hand"] [data-card="{card}"]')
+    table.page.wait_for_selector(".announce")
+    shoot(table, "chkobba")
+
+    table.page.evaluate("localStorage.clear()")
+    table.open(f"?seed={CHOICE_SEED}&pace=0")
+    table.wait_phase("cut", "play")
+    for _ in range(10):
+        game = table.saved_game()
+        cards = [m.card for m in game.legal_moves() if m.kind == "play"]
+        several = [c for c in cards if cards.count(c) > 1]
+        if table.phase == "play" and several:
+            table.tap(f'[data-zone="you-hand"] [data-card="{several[0]}"]')
+            table.wait_phase("choose")
+            shoot(table, "choice")
+            table.tap(".cancel")
+            table.wait_phase("play")
+            break
+        table.play_one()
+    for _ in range(40):
+        if table.play_one() == "sheet":
+            shoot(table, "sheet")
+            break
+
+    game = near_the_end()
+    load(table, game, "?pace=1")
+    table.wait_phase("play")
+    table.play_one()
+    table.wait_phase("over")
+    shoot(table, "over")
+
+
+def main() -> int:
+    build = load_build()
+    server, url = build.start_server()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=build.shutil.which("chromium"))
+        for device, options in VIEWPORTS.items():
+            context = browser.new_context(**options, service_workers="block")
+            table = Table(context.new_page(), url, device)
+            tour(table)
+            table.assert_clean()
+            context.close()
+    server.shutdown()
+    print(f"screenshots in {SHOTS}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
