@@ -157,12 +157,13 @@ def choice_bar(ui: Ui, choices: list[Move]) -> str:
         return ""
     card = choices[0].card
     picked = [Card.parse(code) for code in ui.picked]
-    running = " + ".join(str(c.value) for c in picked) or "…"
+    running = " + ".join(str(c.value) for c in picked)
     total = sum(c.value for c in picked)
-    sums = (
-        f'<div class="sum" data-sum="{total}">Your {label(card)} takes {card.value}: '
-        f"{running} = {total} of {card.value}</div>"
-    )
+    if picked:
+        text = f"Your {label(card)} takes {card.value}: {running} = {total} of {card.value}"
+    else:
+        text = f"Tap table cards that make {card.value}"
+    sums = f'<div class="sum" data-sum="{total}">{text}</div>'
     buttons = []
     for move in choices:
         minis = '<span class="plus">+</span>'.join(card_html(c, mini=True) for c in move.captures)
