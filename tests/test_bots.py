@@ -113,6 +113,16 @@ def test_the_same_bot_answers_the_same_view_the_same_way() -> None:
         assert hard.choose(view) == hard.choose(view)
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_default_hard_bot_is_reproducible(players: int) -> None:
+    """The default budget is work (worlds, nodes), not time: fresh bots agree move for move."""
+    for game in positions(players, range(1), every=4):
+        view = game.view(game.current)
+        first, second = make_bot("hard", seed=9), make_bot("hard", seed=9)
+        assert first.choose(view) == second.choose(view)
+        assert first.last_values == second.last_values
+
+
 # Two-player last hands (stock empty: the unseen cards are the opponent's hand, so the hard bot
 # searches exactly). In each, one first move is strictly best by the brute force below; a greedy
 # player (the medium bot) goes wrong in all of them by two points or more.
