@@ -411,6 +411,7 @@ class HardBot:
         self.clock = clock
         self.last_values: dict[Move, float] = {}
         self.last_worlds = 0
+        self.last_nodes = 0
 
     def choose(self, view: View) -> Move:
         legal = view.legal_moves()
@@ -458,6 +459,7 @@ class HardBot:
             if self.budget_ms is not None and (self.clock() - start) * 1000 >= self.budget_ms:
                 break
         self.last_worlds = worlds
+        self.last_nodes = nodes
         self.last_values = {m: t / worlds for m, t in zip(moves, totals, strict=True)}
         best = max(range(len(moves)), key=lambda i: totals[i])
         return moves[best]
