@@ -106,9 +106,10 @@ class View:
             else:
                 hands.append(tuple(sorted(hidden[:size])))
                 del hidden[:size]
-        stock = tuple(hidden)
         if self.cut_card is not None:
-            stock = (self.cut_card, *stock)
+            stock = (self.cut_card, *hidden[: self.stock_count - 1])
+        else:
+            stock = tuple(hidden[: self.stock_count])
         return Game._make(
             self.rules,
             rng.getrandbits(64),
