@@ -50,7 +50,7 @@ def pack_pile(cards: tuple[Card, ...], sweeps: int) -> int:
 
 
 def _sign(a: object, b: object) -> int:
-    return (a > b) - (a < b)  # type: ignore[operator]
+    return (a > b) - (a < b)  # type: ignore[operator, no-any-return]
 
 
 def final_diff(stats0: int, stats1: int) -> int:
@@ -192,7 +192,8 @@ def distinct(hand: tuple[int, ...]) -> list[int]:
 
 
 _CHILDREN: dict[
-    tuple[tuple[int, ...], tuple[int, ...]], list[tuple[tuple[int, ...], tuple[int, ...], int]]
+    tuple[tuple[int, ...], tuple[int, ...]],
+    tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...],
 ]
 _CHILDREN = {}
 
@@ -220,11 +221,11 @@ def children(
         else:
             ranked.append((0, rest, lay(table, card), 0))
     ranked.sort(key=_rank)
-    found = tuple([(rest, left, bits) for _key, rest, left, bits in ranked])
+    kids = tuple([(rest, left, bits) for _key, rest, left, bits in ranked])
     if len(_CHILDREN) > 300_000:
         _CHILDREN.clear()
-    _CHILDREN[key] = found
-    return found
+    _CHILDREN[key] = kids
+    return kids
 
 
 def _rank(item: tuple[int, tuple[int, ...], tuple[int, ...], int]) -> int:
