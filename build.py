@@ -3,7 +3,7 @@
 
     python3 build.py build      write dist/: a self-contained static site
     python3 build.py serve      build, then serve dist/ on http://localhost:8000 (--port N)
-    python3 build.py test       install what the tests need, build, lint, run the whole suite
+    python3 build.py test       install what the tests need, build, lint, type-check, run the suite
     python3 build.py loadtime   median time to a playable table, ours vs a minimal PyScript page
     python3 build.py bottime    the hard bot's ms per move in Pyodide (under Node) and CPython
     python3 build.py screens    screenshots of the cut, a turn, a chkobba, a score sheet...
@@ -235,7 +235,7 @@ def test(pytest_args: list[str]) -> int:
     ensure_chromium()
     build()
     env = {**os.environ, "CHKOBBA_DIST": str(DIST)}
-    for step in (["ruff", "check", "."], ["ruff", "format", "--check", "."]):
+    for step in (["ruff", "check", "."], ["ruff", "format", "--check", "."], ["mypy"]):
         run(python, "-m", *step, env=env)
     log("pytest " + " ".join(pytest_args))
     return subprocess.run([str(python), "-m", "pytest", *pytest_args], cwd=ROOT, env=env).returncode
