@@ -11,7 +11,7 @@ from __future__ import annotations
 from math import comb
 
 from ..cards import DECK, HAYYA, Card
-from ..moves import PLAY, Move
+from ..moves import PLAY, Move, table_groups
 
 VALUE = tuple(i // 4 + 1 for i in range(40))
 DIAMOND = tuple(1 if i % 4 == 2 else 0 for i in range(40))
@@ -132,30 +132,15 @@ def captures(
 ) -> list[tuple[tuple[int, ...], tuple[int, ...], int]]:
     """What a card of ``value`` may take from ``table`` (sorted ints): ``[]`` if nothing.
 
-    Equal single cards come first and only; otherwise every group summing to ``value``. Groups
+    The engine's capture rule (``chkobba.moves.table_groups``) on the bots' integer cards. Groups
     that score alike (same values, same diamonds) are merged: one stands for all.
     """
     key = (value, table)
     found = _OUTCOMES.get(key)
     if found is not None:
         return found
-    groups: list[tuple[int, ...]] = []
-    singles = [c for c in table if VALUE[c] == value]
-    if singles:
-        groups = [(c,) for c in singles]
-    elif sum(VALUE[c] for c in table) >= value:
-        count = len(table)
-
-        def extend(start: int, remaining: int, chosen: tuple[int, ...]) -> None:
-            for i in range(start, count):
-                card = table[i]
-                v = VALUE[card]
-                if v == remaining:
-                    groups.append((*chosen, card))
-                elif v < remaining:
-                    extend(i + 1, remaining - v, (*chosen, card))
-
-        extend(0, value, ())
+    positions = table_groups(tuple([VALUE[c] for c in table]))[value]
+    groups = [tuple([table[i] for i in group]) for group in positions]
     found = []
     seen = set()
     for group in groups:
