@@ -253,30 +253,3 @@ def test_arena_reports_the_figures(players: int) -> None:
     matches = list(run("medium", "easy", 1, players=players, target=5))
     text = report("medium", "easy", matches, players, matches=True)
     assert "matches won" in text
-
-
-def test_listed_worlds_stand_for_every_deal_of_the_hidden_cards() -> None:
-    """``class_worlds``: opponent hands by card class, weighted by the deals they stand for."""
-    from math import comb
-
-    from chkobba.bots import HardBot
-    from chkobba.bots.search import class_worlds
-
-    listed = 0
-    for game in positions(2, range(2), every=2):
-        view = game.view(game.current)
-        if view.phase != "play" or not view.stock_count:
-            continue
-        hidden = [c.index for c in view.unseen()]
-        size = view.hand_sizes[1 - view.seat]
-        worlds = class_worlds(view, hidden, 10_000)
-        assert worlds is not None
-        assert sum(w for w, _ in worlds) == comb(len(hidden), size)
-        for _, world in worlds:
-            assert len(world.hands[1 - view.seat]) == size
-            assert len(world.stock) == view.stock_count
-        if len(worlds) <= 48:
-            listed += 1
-            move = HardBot(seed=1, listing=100).choose(view)
-            assert move in game.legal_moves()
-    assert listed > 3

@@ -13,14 +13,18 @@ The work per decision is ``samples`` worlds (48 with two players, 14 with four) 
 ``max_plies`` horizon (5 plies with four players: an odd horizon ends on an opponent's threat).
 It stops early past ``max_nodes`` searched nodes (a deterministic cap for crowded tables);
 ``budget_ms`` optionally caps the time too (then the wall clock can change a decision).
-Options measured in the arena and left off by default, as they did
-not help against the medium bot: ``extra`` plies into the next hand (dealt from the world's
-stock), ``model`` (the opponents play the medium bot's card-counting choice instead of seeing
-every hand), ``share`` (price every exposed table card at the horizon), ``listing`` (two
-players: search every distinct opponent hand, weighted, instead of sampling, when there are at
-most ``listing`` % of ``samples`` of them; no sampling noise in ~60% of the decisions, yet
-+0.723 and +0.704 at 100 % and 300 % against +0.744 without, 400 duplicate deals, same seeds).
-More worlds did not help either at that point: 72 samples gave +0.744 (CPU p95 52 ms).
+The option ``extra`` (plies into the next hand, dealt from the world's stock) is left off by
+default: it did not help against the medium bot in the arena.
+
+Tried, measured in the arena against the medium bot, and removed as they brought no gain: an
+opponent ``model`` (the opponents play the medium bot's card-counting choice instead of seeing
+every hand); ``share`` (a horizon that also prices every table card left exposed, taken by the
+next mover with ``share`` times the chance they hold its match); ``listing`` (two players: search
+every distinct opponent hand by card class, weighted by the deals it stands for, instead of
+sampling, when there are at most ``listing`` % of ``samples`` of them; no sampling noise in ~60%
+of the decisions, yet +0.723 and +0.704 at 100 % and 300 % against +0.744 without, 400 duplicate
+deals, same seeds). Their code is in the history up to commit 312dbf5. More worlds did not help
+either at that point: 72 samples gave +0.744 (CPU p95 52 ms).
 """
 
 from __future__ import annotations
@@ -28,18 +32,15 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from math import comb
 
 from ..moves import EXPOSE_MOVE, KEEP_MOVE, Move
 from ..view import View
 from .core import (
     BITS,
-    CLASS,
     SWEEP,
     VALUE,
     children,
     final_diff,
-    horizon_exposed,
     horizon_value,
     ints,
     lay,
@@ -78,19 +79,8 @@ class World:
 class Searcher:
     """Alpha-beta over one world, to the end of the current hand (or ``max_plies``)."""
 
-    def __init__(
-        self,
-        world: World,
-        max_plies: int,
-        extra: int = 0,
-        model_side: int | None = None,
-        share: float = 0.0,
-    ) -> None:
+    def __init__(self, world: World, max_plies: int, extra: int = 0) -> None:
         self.world = world
-        self.share = share
-        # Seats of this side (the root's opponents) play as card counters who cannot see the
-        # other hands (``model``), instead of perfect minimax players who see them all.
-        self.model_side = model_side
         self.players = world.players
         remaining = sum(len(h) for h in world.hands)
         # The horizon: the end of the current hand and ``extra`` plies into the next, at most
@@ -199,10 +189,6 @@ class Searcher:
             return final_diff(s0, s1)
         first = self.world.first
         if depth >= self.max_plies:
-            if self.share:
-                return horizon_exposed(
-                    s0, s1, table, first & 1, self.p_next_hand(stock), self.share
-                )
             return horizon_value(s0, s1, table, first & 1, self.p_next_hand(stock))
         # deal the next hand from this world's stock, as the engine does
         players = self.players
@@ -222,8 +208,6 @@ class Searcher:
         p_value = [0.0] * 11
         for card in held:
             p_value[VALUE[card]] = 1.0
-        if self.share:
-            return horizon_exposed(s0, s1, table, mover & 1, p_value, self.share)
         return horizon_value(s0, s1, table, mover & 1, p_value)
 
     def _node(
@@ -245,8 +229,6 @@ class Searcher:
         maximize = not side
         best = -INF if maximize else INF
         kids = children(hands[seat], table)
-        if side == self.model_side and len(kids) > 1:
-            kids = (self.model(hands, seat, table, stock, s0, s1, remaining, kids),)
         remaining -= 1
         depth += 1
         nxt = (seat + 1) % self.players
@@ -282,60 +264,6 @@ class Searcher:
                     beta = value
             if alpha >= beta:
                 break
-        return best
-
-    def model(
-        self,
-        hands: tuple[tuple[int, ...], ...],
-        seat: int,
-        table: tuple[int, ...],
-        stock: tuple[int, ...],
-        s0: int,
-        s1: int,
-        remaining: int,
-        kids: tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...],
-    ) -> tuple[tuple[int, ...], tuple[int, ...], int]:
-        """The play a card counter makes at ``seat``: the medium bot's choice, from what that seat
-        can see in this world (its hand, the table, the piles; not the other hands or stock)."""
-        players = self.players
-        counts = [0] * 11
-        unknown = len(stock)
-        for card in stock:
-            counts[VALUE[card]] += 1
-        for other, hand in enumerate(hands):
-            if other != seat:
-                unknown += len(hand)
-                for card in hand:
-                    counts[VALUE[card]] += 1
-        if remaining > 1:
-            mover = (seat + 1) % players
-            size = len(hands[mover])
-        else:
-            mover = self.world.first
-            size = 3 if stock else 0
-        side = seat & 1
-        if mover & 1 == side:
-            size = 0
-        p_value = [p_holds(unknown, counts[v], size) for v in range(11)]
-        last_card = remaining == 1 and not stock
-        best_value = -INF
-        best = kids[0]
-        for kid in kids:
-            _rest, left, bits = kid
-            a, b = s0, s1
-            if bits:
-                if not left and not last_card:
-                    bits += SWEEP
-                if side:
-                    b += bits
-                else:
-                    a += bits
-            value = horizon_value(a, b, left, mover & 1, p_value)
-            if side:
-                value = -value
-            if value > best_value:
-                best_value = value
-                best = kid
         return best
 
 
@@ -387,54 +315,6 @@ def sample_world(view: View, hidden: list[int], rng: random.Random) -> World:
     )
 
 
-def class_worlds(view: View, hidden: list[int], limit: int) -> list[tuple[int, World]] | None:
-    """Every world that differs for the search, with its weight, or None past ``limit`` of them.
-
-    With two players and a search that ends with the current hand, a world matters only through
-    the opponent's hand, card classes (value, diamond or not) being enough: the stock counts only
-    by its values, for the threat at the horizon. When those hands are few, they are searched
-    all, each weighted by how many deals of the hidden cards it stands for (no sampling noise).
-    """
-    opponent = 1 - view.seat
-    size = view.hand_sizes[opponent]
-    by_class: dict[int, list[int]] = {}
-    for card in sorted(hidden):
-        by_class.setdefault(CLASS[card], []).append(card)
-    groups = list(by_class.values())
-    picks: list[tuple[int, tuple[int, ...]]] = []
-
-    def extend(start: int, left: int, weight: int, chosen: tuple[int, ...]) -> bool:
-        if not left:
-            picks.append((weight, chosen))
-            return len(picks) <= limit
-        for i in range(start, len(groups)):
-            cards = groups[i]
-            for k in range(1, min(left, len(cards)) + 1):
-                if not extend(
-                    i + 1, left - k, weight * comb(len(cards), k), chosen + tuple(cards[:k])
-                ):
-                    return False
-        return True
-
-    if not extend(0, size, 1, ()):
-        return None
-    table = ints(view.table)
-    stats0 = pack_pile(view.piles[0], len(view.sweeps[0]))
-    stats1 = pack_pile(view.piles[1], len(view.sweeps[1]))
-    last = -1 if view.last_capturer is None else view.last_capturer & 1
-    first = (view.dealer + 1) % view.rules.players
-    mine = ints(view.hand)
-    worlds = []
-    for weight, held in picks:
-        taken = set(held)
-        stock = tuple(c for c in hidden if c not in taken)
-        hands: list[tuple[int, ...]] = [(), ()]
-        hands[view.seat] = mine
-        hands[opponent] = tuple(sorted(held))
-        worlds.append((weight, World(tuple(hands), table, stats0, stats1, last, stock, first)))
-    return worlds
-
-
 class HardBot:
     """Determinized alpha-beta: see the module's text."""
 
@@ -446,11 +326,8 @@ class HardBot:
         samples: int | None = None,
         max_plies: int | None = None,
         extra: int = 0,
-        model: bool = False,
-        share: float = 0.0,
         cut_samples: int = 24,
         max_nodes: int = 8_000,
-        listing: int = 0,
         budget_ms: float | None = None,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
@@ -458,11 +335,8 @@ class HardBot:
         self.samples = samples
         self.max_plies = max_plies
         self.extra = extra
-        self.model = model
-        self.share = share
         self.cut_samples = cut_samples
         self.max_nodes = max_nodes
-        self.listing = listing  # search every world when they are at most this % of ``samples``
         self.budget_ms = budget_ms
         self.clock = clock
         self.last_values: dict[Move, float] = {}
@@ -499,35 +373,13 @@ class HardBot:
         sign = 1 if view.side == 0 else -1
         start = self.clock()
         worlds = nodes = 0
-        weights = 0
-        listed = None
-        if (
-            self.listing
-            and players == 2
-            and not exact
-            and not self.extra
-            and max_plies >= 99
-            and not self.model
-        ):
-            listed = class_worlds(view, hidden, samples * self.listing // 100)
-            if listed is not None:
-                rng.shuffle(listed)  # a work cap then stops at a random subset
-        for k in range(len(listed) if listed is not None else samples):
-            if listed is not None:
-                weight, world = listed[k]
-            else:
-                weight, world = 1, sample_world(view, hidden, rng)
-            weights += weight
-            model_side = 1 - view.side if self.model and not exact else None
-            searcher = Searcher(world, max_plies, self.extra, model_side, self.share)
+        for _ in range(samples):
+            world = sample_world(view, hidden, rng)
+            searcher = Searcher(world, max_plies, self.extra)
             for i, move in enumerate(moves):
                 assert move.card is not None
-                totals[i] += (
-                    weight
-                    * sign
-                    * searcher.root(
-                        view.seat, move.card.index, tuple(c.index for c in move.captures)
-                    )
+                totals[i] += sign * searcher.root(
+                    view.seat, move.card.index, tuple(c.index for c in move.captures)
                 )
             worlds += 1
             nodes += searcher.nodes
@@ -537,7 +389,7 @@ class HardBot:
                 break
         self.last_worlds = worlds
         self.last_nodes = nodes
-        self.last_values = {m: t / weights for m, t in zip(moves, totals, strict=True)}
+        self.last_values = {m: t / worlds for m, t in zip(moves, totals, strict=True)}
         best = max(range(len(moves)), key=lambda i: totals[i])
         return moves[best]
 
