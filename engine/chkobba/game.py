@@ -110,6 +110,10 @@ class Game:
         deal = _Deal(phase, current, table, hands, stock, piles, sweeps, last_capturer)
         return _new_game(match, deal, history)
 
+    def _with_past(self, deal_results: tuple[DealResult, ...], history: History) -> Game:
+        """This position with a match's past attached: its deal results and its moves."""
+        return _new_game(self._match._replace(deal_results=deal_results), self._deal, history)
+
     # ----------------------------------------------------------------- what there is to see
 
     @property

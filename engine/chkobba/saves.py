@@ -74,24 +74,7 @@ def game_from_json(text: str | bytes) -> Game:
         raise ParseError(f"saved game: {error}") from None
     if results and results[-1].totals != position.scores:
         raise ParseError("saved game: the last deal's totals differ from the position's scores")
-    return Game._make(
-        position.rules,
-        position.seed,
-        position.shuffles,
-        position.phase,
-        position.dealer,
-        position.current,
-        position.table,
-        position.hands,
-        position.stock,
-        position.piles,
-        position.sweeps,
-        position.last_capturer,
-        position.scores,
-        results,
-        position.winner,
-        history,
-    )
+    return position._with_past(results, history)
 
 
 def _list(value: object, name: str) -> list[Any]:
