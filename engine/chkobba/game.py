@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from typing import Any, NamedTuple
 
 from .cards import Card
+from .cardsets import BITS, bits_of, cards_of
 from .errors import IllegalMove
-from .moves import EXPOSE_MOVE, KEEP, KEEP_MOVE, PLAY, Move, legal_play_moves
+from .moves import EXPOSE_MOVE, KEEP, KEEP_MOVE, PLAY, Move, play_moves
 from .rules import HAND_SIZE, TABLE_SIZE, Rules
 from .scoring import DealScore, score_deal
 from .shuffle import draw_lot, shuffled_deck
@@ -42,36 +42,35 @@ class _Match(NamedTuple):
     winner: int | None
 
 
-class _Deal(NamedTuple):
-    """The parts of a game that change with every move."""
+class _State(NamedTuple):
+    """A ``Game``'s parts. Card sets that change with every move are ints (``chkobba.cardsets``)."""
 
+    match: _Match
     phase: str
     current: int
-    table: Cards
-    hands: tuple[Cards, ...]
+    table_bits: int
+    hand_bits: tuple[int, ...]
     stock: Cards
     piles: Pair
     sweeps: Pair
     last_capturer: int | None
+    past: History
+    legal: tuple[Move, ...]
 
 
 _tuple_new = tuple.__new__
 
 
-class Game:
+class Game(_State):
     """An immutable Chkobba match position. ``play`` returns the next position.
 
     Seats 0..players-1 play in increasing order (anticlockwise at a real table); seat ``s`` plays
     for side ``s % 2``. Use ``Game.new`` to start a match, ``Game.from_notation`` to set up a
-    position, ``Game.from_json`` to load a saved match.
+    position, ``Game.from_json`` to load a saved match. A game is a named tuple of its parts (for
+    speed, like ``Card``); read it through the properties below.
     """
 
-    __slots__ = ("_deal", "_history", "_match", "_moves")
-
-    _match: _Match
-    _deal: _Deal
-    _history: History
-    _moves: list[Move] | None
+    __slots__ = ()
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"a Game is immutable: play a move to get the next one ({name!r})")
@@ -86,7 +85,7 @@ class Game:
         return _cut_phase(match, None)
 
     @classmethod
-    def _make(
+    def _from_parts(
         cls,
         rules: Rules,
         seed: int,
@@ -107,93 +106,79 @@ class Game:
     ) -> Game:
         """A game from all its parts, unchecked (notation and saves check before calling)."""
         match = _Match(rules, seed, shuffles, dealer, scores, deal_results, winner)
-        deal = _Deal(phase, current, table, hands, stock, piles, sweeps, last_capturer)
-        return _new_game(match, deal, history)
+        hand_bits = tuple(map(bits_of, hands))
+        return _game(
+            match,
+            phase,
+            current,
+            bits_of(table),
+            hand_bits,
+            stock,
+            piles,
+            sweeps,
+            last_capturer,
+            history,
+        )
 
     def _with_past(self, deal_results: tuple[DealResult, ...], history: History) -> Game:
         """This position with a match's past attached: its deal results and its moves."""
-        return _new_game(self._match._replace(deal_results=deal_results), self._deal, history)
+        return self._replace(match=self.match._replace(deal_results=deal_results), past=history)
 
     # ----------------------------------------------------------------- what there is to see
+    # phase, current, stock, piles, sweeps and last_capturer are fields of the named tuple:
+    # phase is "cut" (the cutter keeps or exposes the cut card), "play" or "over"; current is the
+    # seat to act; stock the undealt cards, top first (hidden from the players); piles the cards
+    # each side has taken this deal; sweeps the cards that made each side's chkobbas, shown face
+    # up on its pile; last_capturer the seat that captured last this deal (it takes what is left).
 
     @property
     def rules(self) -> Rules:
-        return self._match.rules
+        return self.match.rules
 
     @property
     def seed(self) -> int:
-        return self._match.seed
+        return self.match.seed
 
     @property
     def shuffles(self) -> int:
         """The number of the current deal's shuffle (0, 1, ...; redeals take one more)."""
-        return self._match.shuffles
+        return self.match.shuffles
 
     @property
     def dealer(self) -> int:
-        return self._match.dealer
+        return self.match.dealer
 
     @property
     def scores(self) -> tuple[int, int]:
         """Match totals of sides 0 and 1, counted after each full deal."""
-        return self._match.scores
+        return self.match.scores
 
     @property
     def deal_results(self) -> tuple[DealResult, ...]:
-        return self._match.deal_results
+        return self.match.deal_results
 
     @property
     def winner(self) -> int | None:
         """The side that has won the match, or ``None``."""
-        return self._match.winner
-
-    @property
-    def phase(self) -> str:
-        """``"cut"`` (the cutter keeps or exposes the cut card), ``"play"`` or ``"over"``."""
-        return self._deal.phase
-
-    @property
-    def current(self) -> int:
-        """The seat to act."""
-        return self._deal.current
+        return self.match.winner
 
     @property
     def table(self) -> Cards:
         """The cards on the table, sorted by value then suit."""
-        return self._deal.table
+        return cards_of(self.table_bits)
 
     @property
     def hands(self) -> tuple[Cards, ...]:
         """Every seat's hand, sorted (use ``view`` for what one seat may see)."""
-        return self._deal.hands
-
-    @property
-    def stock(self) -> Cards:
-        """The undealt cards, top first (hidden from the players)."""
-        return self._deal.stock
-
-    @property
-    def piles(self) -> Pair:
-        """The cards each side has taken this deal."""
-        return self._deal.piles
-
-    @property
-    def sweeps(self) -> Pair:
-        """The cards that made each side's chkobbas, shown face up on its pile."""
-        return self._deal.sweeps
-
-    @property
-    def last_capturer(self) -> int | None:
-        """The seat that captured last this deal: it takes what is left at the end."""
-        return self._deal.last_capturer
+        return tuple(map(cards_of, self.hand_bits))
 
     @property
     def stock_count(self) -> int:
-        return len(self._deal.stock)
+        return len(self.stock)
 
     @property
     def chkobbas(self) -> tuple[int, int]:
-        sweeps = self._deal.sweeps
+        sweeps = self.sweeps
         return len(sweeps[0]), len(sweeps[1])
 
     @property
@@ -209,7 +194,7 @@ class Game:
     def history(self) -> tuple[Move, ...]:
         """Every move of the match so far, oldest first."""
         moves = []
-        node = self._history
+        node = self.past
         while node is not None:
             node, move = node
             moves.append(move)
@@ -219,7 +204,7 @@ class Game:
     @property
     def redealt(self) -> bool:
         """True when this cut follows a redeal (three or four equal ranks came to the table)."""
-        node = self._history
+        node = self.past
         return self.phase == CUT and node is not None and node[1].kind != PLAY
 
     @property
@@ -229,17 +214,7 @@ class Game:
 
     def legal_moves(self) -> list[Move]:
         """The moves allowed now, in a stable order (a fresh list each call)."""
-        moves = self._moves
-        if moves is None:
-            deal = self._deal
-            if deal.phase == PLAYING:
-                moves = legal_play_moves(deal.hands[deal.current], deal.table)
-            elif deal.phase == CUT:
-                moves = [KEEP_MOVE, EXPOSE_MOVE]
-            else:
-                moves = []
-            _set_moves(self, moves)
-        return list(moves)
+        return list(self.legal)
 
     def view(self, seat: int) -> View:
         """What ``seat`` may see: its own hand, the table, the piles and the counts."""
@@ -249,25 +224,63 @@ class Game:
 
     def play(self, move: Move | str) -> Game:
         """The position after ``move`` (a ``Move`` or its text); ``IllegalMove`` if not allowed."""
-        moves = self._moves
-        if moves is None:
-            self.legal_moves()
-            moves = self._moves
-        assert moves is not None
-        if move not in moves:
+        match, phase, seat, table, hands, stock, piles, sweeps, last, past, legal = self
+        if move not in legal:
             move = _normalised(move)
-            if move not in moves:
+            if move not in legal:
                 raise IllegalMove(self.why_illegal(move))
-        history = (self._history, move)
-        if self._deal.phase == CUT:
-            return self._complete_deal(move.kind == KEEP, history)
-        return self._play_card(move, history)
+        past = (past, move)
+        if phase == CUT:
+            return self._complete_deal(move.kind == KEEP, past)
+        _, card, captures = move
+        assert card is not None
+        bit = BITS[card.index]
+        held = list(hands)
+        held[seat] ^= bit
+        swept = sweeps
+        if captures:
+            table ^= BITS[captures[0].index] if len(captures) == 1 else bits_of(captures)
+            last = seat
+            side = seat & 1
+            gain = piles[side] + captures + (card,)
+            piles = (gain, piles[1]) if side == 0 else (piles[0], gain)
+            if not table:
+                marks = (*sweeps[side], card)
+                swept = (marks, sweeps[1]) if side == 0 else (sweeps[0], marks)
+        else:
+            table |= bit
+        if any(held):
+            seat = (seat + 1) % len(held)
+        elif stock:
+            seat = self.first_player
+            held = _deal_hands(stock, seat, len(held))
+            stock = stock[len(held) * HAND_SIZE :]
+        else:
+            # the last card of the deal: it never scores a chkobba
+            return self._end_deal(table, piles, sweeps, last, past)
+        hand_bits = tuple(held)
+        return _tuple_new(
+            Game,
+            (
+                match,
+                PLAYING,
+                seat,
+                table,
+                hand_bits,
+                stock,
+                piles,
+                swept,
+                last,
+                past,
+                play_moves(hand_bits[seat], table),
+            ),
+        )
 
-    def _complete_deal(self, keep: bool, history: History) -> Game:
-        deal = self._deal
-        deck = deal.stock
+    def _complete_deal(self, keep: bool, past: History) -> Game:
+        """The cut is decided: three cards each and four on the table (or a redeal)."""
+        deck = self.stock
         players = self.rules.players
-        cutter = deal.current
+        cutter = self.current
         hands: list[list[Card]] = [[] for _ in range(players)]
         table = [] if keep else [deck[0]]
         if keep:
@@ -283,67 +296,31 @@ class Game:
         position += need
         ranks = [c.value for c in table]
         if max(map(ranks.count, ranks)) >= 3:
-            return _cut_phase(self._match._replace(shuffles=self.shuffles + 1), history)
-        dealt = _Deal(
+            return _cut_phase(self.match._replace(shuffles=self.shuffles + 1), past)
+        return _game(
+            self.match,
             PLAYING,
             cutter,
-            tuple(sorted(table)),
-            tuple([tuple(sorted(hand)) for hand in hands]),
+            bits_of(table),
+            tuple(map(bits_of, hands)),
             deck[position:],
-            deal.piles,
-            deal.sweeps,
+            self.piles,
+            self.sweeps,
             None,
+            past,
         )
-        return _new_game(self._match, dealt, history)
-
-    def _play_card(self, move: Move, history: History) -> Game:
-        _, seat, table, dealt, stock, piles, sweeps, last_capturer = self._deal
-        _, card, captures = move
-        assert card is not None
-        hands = list(dealt)
-        hand = hands[seat]
-        i = hand.index(card)
-        hands[seat] = hand[:i] + hand[i + 1 :]
-        swept = sweeps
-        if captures:
-            if len(captures) == 1:
-                i = table.index(captures[0])
-                table = table[:i] + table[i + 1 :]
-            else:
-                table = tuple([c for c in table if c not in captures])
-            last_capturer = seat
-            gain = piles[seat & 1] + captures + (card,)
-            piles = (gain, piles[1]) if seat & 1 == 0 else (piles[0], gain)
-            if not table:
-                marks = (*sweeps[seat & 1], card)
-                swept = (marks, sweeps[1]) if seat & 1 == 0 else (sweeps[0], marks)
-        else:
-            i = bisect_right(table, card)
-            table = (*table[:i], card, *table[i:])
-        if any(hands):
-            following = (seat + 1) % len(hands)
-        elif stock:
-            following = self.first_player
-            hands = _deal_hands(stock, following, len(hands))
-            stock = stock[len(hands) * HAND_SIZE :]
-        else:
-            # the last card of the deal: it never scores a chkobba
-            return self._end_deal(table, piles, sweeps, last_capturer, history)
-        deal = _tuple_new(
-            _Deal, (PLAYING, following, table, tuple(hands), stock, piles, swept, last_capturer)
-        )
-        return _new_game(self._match, deal, history)
 
     def _end_deal(
         self,
-        table: Cards,
+        table_bits: int,
         piles: Pair,
         sweeps: Pair,
         last_capturer: int | None,
-        history: History,
+        past: History,
     ) -> Game:
         """The last card is down: leftovers to the last capturer; score; next deal or the end."""
         leftovers_side = None
+        table = cards_of(table_bits)
         if table and last_capturer is not None:
             leftovers_side = last_capturer & 1
             gain = piles[leftovers_side] + table
@@ -352,7 +329,7 @@ class Game:
         totals = (self.scores[0] + deal_scores[0].total, self.scores[1] + deal_scores[1].total)
         leftovers = table if leftovers_side is not None else ()
         result = DealResult(self.dealer, deal_scores, totals, leftovers, leftovers_side)
-        match = self._match._replace(
+        match = self.match._replace(
             scores=totals,
             deal_results=(*self.deal_results, result),
             winner=match_winner(totals, self.rules.target),
@@ -361,19 +338,20 @@ class Game:
             players = self.rules.players
             return _cut_phase(
                 match._replace(shuffles=self.shuffles + 1, dealer=(self.dealer + 1) % players),
-                history,
+                past,
             )
-        over = _Deal(
+        return _game(
+            match,
             OVER,
             self.first_player,
-            table if leftovers_side is None else (),
-            tuple(() for _ in self.hands),
+            0 if leftovers_side is not None else table_bits,
+            (0,) * self.rules.players,
             (),
             piles,
             sweeps,
             last_capturer,
+            past,
         )
-        return _new_game(match, over, history)
 
     # ----------------------------------------------------------------- explaining refusals
 
@@ -447,58 +425,64 @@ class Game:
     def __eq__(self, other: object) -> bool:
         return (
             isinstance(other, Game)
-            and self._match == other._match
-            and self._deal == other._deal
+            and self[:9] == other[:9]  # every part but the past and the moves it allows
             and self.history == other.history
         )
 
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
     def __hash__(self) -> int:
-        return hash((self._match, self._deal, self.history))
+        return hash((self[:9], self.history))
 
     def __repr__(self) -> str:
         return f"Game.from_notation({self.notation()!r})"
 
 
-# The slots' own setters: the class refuses ordinary assignment.
-_set_match = Game.__dict__["_match"].__set__
-_set_deal = Game.__dict__["_deal"].__set__
-_set_history = Game.__dict__["_history"].__set__
-_set_moves = Game.__dict__["_moves"].__set__
-_object_new = object.__new__
+def _game(
+    match: _Match,
+    phase: str,
+    current: int,
+    table: int,
+    hands: tuple[int, ...],
+    stock: Cards,
+    piles: Pair,
+    sweeps: Pair,
+    last_capturer: int | None,
+    past: History,
+) -> Game:
+    """A ``Game`` from its parts, with the moves it allows."""
+    if phase == PLAYING:
+        legal = play_moves(hands[current], table)
+    else:
+        legal = (KEEP_MOVE, EXPOSE_MOVE) if phase == CUT else ()
+    parts = (match, phase, current, table, hands, stock, piles, sweeps, last_capturer, past, legal)
+    return _tuple_new(Game, parts)
 
 
-def _new_game(match: _Match, deal: _Deal, history: History) -> Game:
-    """A ``Game`` from its parts (the engine's own constructor: the class refuses assignment)."""
-    game = _object_new(Game)
-    _set_match(game, match)
-    _set_deal(game, deal)
-    _set_history(game, history)
-    _set_moves(game, None)
-    return game
-
-
-def _cut_phase(match: _Match, history: History) -> Game:
+def _cut_phase(match: _Match, past: History) -> Game:
     """A fresh shuffle (number ``match.shuffles``), the dealer's right-hand neighbour to cut."""
     players = match.rules.players
-    deal = _Deal(
+    return _game(
+        match,
         CUT,
         (match.dealer + 1) % players,
-        (),
-        ((),) * players,
+        0,
+        (0,) * players,
         shuffled_deck(match.seed, match.shuffles),
         ((), ()),
         ((), ()),
         None,
+        past,
     )
-    return _new_game(match, deal, history)
 
 
-def _deal_hands(stock: Cards, first: int, players: int) -> list[Cards]:
+def _deal_hands(stock: Cards, first: int, players: int) -> list[int]:
     """Three cards to each seat from the top of ``stock``, starting with ``first``."""
-    hands: list[Cards] = [()] * players
+    hands = [0] * players
     for offset in range(players):
         start = offset * HAND_SIZE
-        hands[(first + offset) % players] = tuple(sorted(stock[start : start + HAND_SIZE]))
+        hands[(first + offset) % players] = bits_of(stock[start : start + HAND_SIZE])
     return hands
 
 

@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from operator import attrgetter
 from typing import NamedTuple
 
-from .cards import Card, parse_cards
+from .cards import DECK, Card, parse_cards
+from .cardsets import BELOW_BITS, VALUE_BITS, bits_of, cards_of
 from .errors import ParseError
 
 PLAY, KEEP, EXPOSE = "play", "keep", "expose"
@@ -124,17 +125,55 @@ def capture_options(card: Card, table: Sequence[Card]) -> list[tuple[Card, ...]]
 
 
 def legal_play_moves(hand: tuple[Card, ...], table: tuple[Card, ...]) -> list[Move]:
-    """Every (card, captured group) the hand allows on this sorted table, in a stable order."""
-    values = tuple(map(_value, table))
-    by_value = _GROUP_CACHE.get(values) or table_groups(values)
-    moves = []
-    for card in hand:
-        groups = by_value[card.value]
-        if not groups:
-            moves.append(_new_move(Move, (PLAY, card, ())))
-        for group in groups:
-            captures = (
-                (table[group[0]],) if len(group) == 1 else tuple(map(table.__getitem__, group))
-            )
-            moves.append(_new_move(Move, (PLAY, card, captures)))
+    """Every (card, captured group) the hand allows on the table, in a stable order."""
+    return list(play_moves(bits_of(hand), bits_of(table)))
+
+
+_LAYS = tuple((_new_move(Move, (PLAY, card, ())),) for card in DECK)
+_CARD_KEYS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+_OPTIONS: dict[int, tuple[Move, ...]] = {}
+_OPTIONS_LIMIT = 200_000
+
+
+def play_moves(hand: int, table: int) -> tuple[Move, ...]:
+    """``legal_play_moves`` on card sets (``chkobba.cardsets``): the game's fast path.
+
+    A card's moves depend only on the table cards it could take: those of its value if there
+    are any, else those of lower value, and then only when there are two or more of them. The
+    moves are cached under that part of the table and the card.
+    """
+    moves: tuple[Move, ...] = ()
+    for equal, below, index in _CARD_KEYS.get(hand) or _card_keys(hand):
+        part = table & equal or table & below
+        if part & (part - 1) or part & equal:
+            key = part << 6 | index
+            moves += _OPTIONS.get(key) or _options(key)
+        else:
+            moves += _LAYS[index]
     return moves
+
+
+def _card_keys(hand: int) -> tuple[tuple[int, int, int], ...]:
+    keys = tuple(
+        (VALUE_BITS[card.value], BELOW_BITS[card.value], card.index) for card in cards_of(hand)
+    )
+    if len(_CARD_KEYS) < _OPTIONS_LIMIT:
+        _CARD_KEYS[hand] = keys
+    return keys
+
+
+def _options(key: int) -> tuple[Move, ...]:
+    """The moves of card ``key & 63`` on the table part ``key >> 6`` (see ``play_moves``)."""
+    card = DECK[key & 63]
+    part = cards_of(key >> 6)
+    groups = table_groups(tuple(map(_value, part)))[card.value]
+    options = (
+        tuple(
+            _new_move(Move, (PLAY, card, tuple(map(part.__getitem__, group)))) for group in groups
+        )
+        or _LAYS[card.index]
+    )
+    if len(_OPTIONS) >= _OPTIONS_LIMIT:
+        _OPTIONS.clear()
+    _OPTIONS[key] = options
+    return options

@@ -22,6 +22,7 @@ appear twice.
 from __future__ import annotations
 
 from collections import Counter
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from .cards import Card, format_cards, parse_cards
@@ -145,10 +146,13 @@ def read_position(text: str) -> Game:
     seed, shuffles = _field("seed", fields[8], _seed) if len(fields) == 9 else (0, 0)
     piles = (pile_pairs[0][0], pile_pairs[1][0])
     sweeps = (pile_pairs[0][1], pile_pairs[1][1])
+    repeated = _repeated([*table, *stock, *piles[0], *piles[1], *chain.from_iterable(hands)])
+    if repeated:
+        raise ParseError(f"bad position {text!r}: {repeated} appears twice")
     winner = match_winner(scores, target)
     if current < 0:
         current = (dealer + 1) % players
-    game = Game._make(
+    game = Game._from_parts(
         rules,
         seed,
         shuffles,
@@ -172,14 +176,14 @@ def read_position(text: str) -> Game:
     return game
 
 
+def _repeated(cards: list[Card]) -> str:
+    """The cards that appear more than once, or ``""``."""
+    counts = Counter(cards)
+    return " ".join(sorted(card.code for card, count in counts.items() if count > 1))
+
+
 def position_problem(game: Game) -> str:
-    """What makes a position impossible, or ``""``."""
-    cards = Counter([*game.table, *game.stock, *game.piles[0], *game.piles[1]])
-    for hand in game.hands:
-        cards.update(hand)
-    repeated = sorted(card.code for card, count in cards.items() if count > 1)
-    if repeated:
-        return f"{' '.join(repeated)} appears twice"
+    """What makes a (duplicate-free) position impossible, or ``""``."""
     if (game.phase == "over") != (game.winner is not None):
         return "the turn is x exactly when a side has won (at the target with the higher total)"
     if game.phase == "cut":

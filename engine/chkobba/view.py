@@ -110,7 +110,7 @@ class View:
             stock = (self.cut_card, *hidden[: self.stock_count - 1])
         else:
             stock = tuple(hidden[: self.stock_count])
-        return Game._make(
+        return Game._from_parts(
             self.rules,
             rng.getrandbits(64),
             len(self.deal_results),

@@ -1,0 +1,43 @@
+"""Sets of cards as 40-bit ints (bit ``card.index`` set for each card in): the fast form.
+
+Bits run in deck order, which is sort order (value, then suit), so ``cards_of`` returns a sorted
+tuple.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from operator import attrgetter
+
+from .cards import DECK, HAYYA, Card
+
+BITS: tuple[int, ...] = tuple(1 << card.index for card in DECK)
+_MAX_VALUE = 10
+VALUE_BITS: tuple[int, ...] = tuple(
+    sum(BITS[card.index] for card in DECK if card.value == value) for value in range(_MAX_VALUE + 1)
+)
+"""The cards of each capture value (index 0 is empty)."""
+BELOW_BITS: tuple[int, ...] = tuple(sum(VALUE_BITS[:value]) for value in range(_MAX_VALUE + 1))
+"""The cards of lower value than each capture value."""
+DIAMOND_BITS = sum(BITS[card.index] for card in DECK if card.suit == "D")
+HAYYA_BIT = BITS[HAYYA.index]
+
+_index = attrgetter("index")
+
+
+def bits_of(cards: Iterable[Card]) -> int:
+    """The set of ``cards`` (each card once)."""
+    bits = 0
+    for index in map(_index, cards):
+        bits |= BITS[index]
+    return bits
+
+
+def cards_of(bits: int) -> tuple[Card, ...]:
+    """The cards of a set, sorted."""
+    cards = []
+    while bits:
+        lowest = bits & -bits
+        cards.append(DECK[lowest.bit_length() - 1])
+        bits ^= lowest
+    return tuple(cards)
