@@ -19,8 +19,9 @@ def play_random_deals(deals: int, players: int, seed: int) -> None:
     rules = Rules(players=players)
     game = Game.new(rules, seed=seed)
     for _ in range(deals):
-        finished = len(game.deal_results)
-        while len(game.deal_results) == finished:
+        while game.phase == "cut":  # the cut, and any redeal
+            game = game.play(game.legal_moves()[int(rng.random() * 2)])  # keep or expose
+        while game.phase == "play":
             moves = game.legal_moves()
             game = game.play(moves[int(rng.random() * len(moves))])
         if game.phase == "over":

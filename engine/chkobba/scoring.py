@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from .cards import DECK, HAYYA, Card
+from .cards import Card
+from .cardsets import DIAMOND_BITS, HAYYA_BIT, VALUE_BITS, bits_of
 
 
 class DealScore(NamedTuple):
@@ -23,18 +24,15 @@ class DealScore(NamedTuple):
     sixes: int
 
 
-_DIAMONDS = frozenset(card for card in DECK if card.suit == "D")
-_SEVENS = frozenset(card for card in DECK if card.value == 7)
-_SIXES = frozenset(card for card in DECK if card.value == 6)
-
-
-def _counts(pile: tuple[Card, ...]) -> tuple[int, int, int, int]:
-    """Cards, diamonds, sevens and sixes in a pile."""
+def _counts(pile: tuple[Card, ...]) -> tuple[int, int, int, int, int]:
+    """Cards, diamonds, sevens, sixes and the 7♦ (0 or 1) in a pile."""
+    bits = bits_of(pile)
     return (
         len(pile),
-        len(_DIAMONDS.intersection(pile)),
-        len(_SEVENS.intersection(pile)),
-        len(_SIXES.intersection(pile)),
+        (bits & DIAMOND_BITS).bit_count(),
+        (bits & VALUE_BITS[7]).bit_count(),
+        (bits & VALUE_BITS[6]).bit_count(),
+        (bits & HAYYA_BIT).bit_count(),
     )
 
 
@@ -47,17 +45,15 @@ def score_deal(
     equal) and to nobody on a tie; with all 40 cards dealt, "more" means more than 20 cards and
     more than 5 diamonds. The 7♦ (7ayya) is a point of its own; each chkobba is one more.
     """
-    first, second = (tuple(pile) for pile in piles)
+    counts = [_counts(tuple(pile)) for pile in piles]
     sweeps = tuple(chkobbas)
-    counts = (_counts(first), _counts(second))
     scores = []
-    for side, pile in enumerate((first, second)):
-        cards, diamonds, sevens, sixes = counts[side]
-        o_cards, o_diamonds, o_sevens, o_sixes = counts[1 - side]
+    for side in (0, 1):
+        cards, diamonds, sevens, sixes, hayya = counts[side]
+        o_cards, o_diamonds, o_sevens, o_sixes, _ = counts[1 - side]
         karta = int(cards > o_cards)
         dinari = int(diamonds > o_diamonds)
         bermila = int((sevens, sixes) > (o_sevens, o_sixes))
-        hayya = int(HAYYA in pile)
         total = karta + dinari + bermila + hayya + sweeps[side]
         scores.append(
             DealScore(
