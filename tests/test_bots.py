@@ -6,11 +6,14 @@ These tests check behaviour, not strength (``python -m chkobba arena`` measures 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from chkobba import Card, Game, Move, Rules
 from chkobba.arena import report, run
 from chkobba.bots import LEVELS, explain, hint, make_bot
+from chkobba.bots.core import pack_pile
+from chkobba.bots.infer import Inference
 
 FAST = {"samples": 4}  # a light hard bot: the behaviour is the same, the tests stay quick
 
@@ -83,7 +86,8 @@ def test_bots_use_only_what_the_seat_can_see(players: int) -> None:
         seat = game.current
         view = game.view(seat)
         worlds = [view.sample(rng) for _ in range(3)]
-        views = [world.view(seat) for world in worlds]
+        # a sample has no history: give each the real one (the bots read the plays seen)
+        views = [replace(world.view(seat), history=view.history) for world in worlds]
         assert all(v == views[0] for v in views)  # the seat sees exactly the same thing
         hidden = {(world.hands, world.stock) for world in worlds}
         if len(hidden) < 2:
@@ -253,3 +257,31 @@ def test_arena_reports_the_figures(players: int) -> None:
     matches = list(run("medium", "easy", 1, players=players, target=5))
     text = report("medium", "easy", matches, players, matches=True)
     assert "matches won" in text
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_inference_rebuilds_the_plays_of_the_current_hand(players: int) -> None:
+    """The other seats' plays the hard bot weighs its worlds by, rebuilt backwards from the view
+    alone, match the positions the game went through (table and piles before each play)."""
+    medium = make_bot("medium")
+    checked = 0
+    for seed in range(3):
+        game = Game.new(Rules(players=players), seed=seed)
+        past: list[Game] = []
+        while not game.deal_results:
+            if game.phase == "play":
+                view = game.view(game.current)
+                count = players * 3 - sum(view.hand_sizes)
+                befores = [g for g in reversed(past[len(past) - count :]) if g.current != view.seat]
+                plays = Inference(view).plays
+                assert len(plays) == len(befores)
+                for play, before in zip(plays, befores, strict=True):
+                    assert play.seat == before.current
+                    assert play.table == tuple(sorted(c.index for c in before.table))
+                    assert play.stats == tuple(
+                        pack_pile(before.piles[s], len(before.sweeps[s])) for s in (0, 1)
+                    )
+                checked += len(plays)
+            past.append(game)
+            game = game.play(medium.choose(game.view(game.current)))
+    assert checked > 20

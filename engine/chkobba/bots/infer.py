@@ -1,0 +1,153 @@
+"""What the other seats' plays in the current hand say about the cards they still hold.
+
+A player who could sweep the table or take the 7♦ seldom lays a card instead: a sampled world in
+which an opponent held such a card yet played otherwise is unlikely. Each play another seat made in
+this hand is replayed against the hand that seat held then in the world (its cards now plus the
+ones it has played since), and scored as a greedy player scores it (the medium bot's measure: the
+expected deal points after the play, less the next mover's threat to the table it left). The
+world's weight is the product, over those plays, of the chance a softmax player with that
+measure makes the play seen.
+"""
+
+from __future__ import annotations
+
+from math import exp, log
+
+from ..moves import PLAY
+from ..view import View
+from .core import BITS, CLASS, SWEEP, VALUE, children, horizon_value, lay, p_holds, pack_pile
+
+BETA = 3.0  # softmax sharpness, per deal point
+
+
+class _Play:
+    """One play by another seat in this hand, with what was public just before it."""
+
+    __slots__ = ("card", "later", "next_size", "pool", "seat", "stats", "table", "taken")
+
+    def __init__(
+        self,
+        seat: int,
+        card: int,
+        taken: tuple[int, ...],
+        table: tuple[int, ...],
+        stats: tuple[int, int],
+        later: tuple[int, ...],
+        pool: list[int],
+        next_size: int,
+    ) -> None:
+        self.seat = seat
+        self.card = card
+        self.taken = taken
+        self.table = table  # the table before the play
+        self.stats = stats  # both piles before the play
+        self.later = later  # the cards this seat has played in this hand from this play on
+        self.pool = pool  # by value: cards then in some hand or the stock
+        self.next_size = next_size  # cards the next mover held then (3 if a hand was to come)
+
+
+class Inference:
+    """Weights of sampled worlds from the other seats' plays in the current hand of ``view``."""
+
+    def __init__(self, view: View) -> None:
+        self.players = view.rules.players
+        self.plays = _plays(view)
+        self._cache: dict[tuple[int, tuple[int, ...]], float] = {}
+
+    def log_weight(self, hands: tuple[tuple[int, ...], ...]) -> float:
+        """Log of the relative chance of a world whose hands are ``hands``, given the plays seen."""
+        total = 0.0
+        for index, play in enumerate(self.plays):
+            held = hands[play.seat]
+            key = (index, tuple(sorted(CLASS[c] for c in held)))
+            found = self._cache.get(key)
+            if found is None:
+                found = self._cache[key] = self._log_chance(play, held)
+            total += found
+        return total
+
+    def _log_chance(self, play: _Play, held: tuple[int, ...]) -> float:
+        hand = tuple(sorted((*held, *play.later)))
+        counts = play.pool[:]
+        for card in hand:
+            counts[VALUE[card]] -= 1
+        unknown = sum(counts)
+        side = play.seat & 1
+        nxt = (play.seat + 1) % self.players
+        if self.players == 4 and nxt & 1 == side:
+            p_value = [0.0] * 11  # a partner's threat is no threat
+        else:
+            p_value = [p_holds(unknown, counts[v], play.next_size) for v in range(11)]
+        s0, s1 = play.stats
+
+        def score(left: tuple[int, ...], bits: int) -> float:
+            if bits and not left:
+                bits += SWEEP
+            a, b = (s0, s1 + bits) if side else (s0 + bits, s1)
+            value = horizon_value(a, b, left, nxt & 1, p_value)
+            return -value if side else value
+
+        scores = [BETA * score(left, bits) for _rest, left, bits in children(hand, play.table)]
+        if play.taken:
+            left = tuple(c for c in play.table if c not in play.taken)
+            seen = score(left, BITS[play.card] + sum(BITS[c] for c in play.taken))
+        else:
+            seen = score(lay(play.table, play.card), 0)
+        top = max(scores)
+        return BETA * seen - top - log(sum(exp(s - top) for s in scores))
+
+
+def _plays(view: View) -> list[_Play]:
+    """The other seats' plays in the current hand, rebuilt backwards from what the view shows
+    (``[]`` when the history does not reach back to the hand's start, as in set-up positions)."""
+    players = view.rules.players
+    count = players * 3 - sum(view.hand_sizes)
+    history = view.history
+    if view.phase != "play" or count <= 0 or len(history) < count:
+        return []
+    moves = history[len(history) - count :]
+    table = sorted(c.index for c in view.table)
+    stats = [
+        pack_pile(view.piles[0], len(view.sweeps[0])),
+        pack_pile(view.piles[1], len(view.sweeps[1])),
+    ]
+    pool = [0] * 11
+    for seen in (*view.unseen(), *view.hand):
+        pool[seen.value] += 1
+    sizes = list(view.hand_sizes)
+    plays: list[_Play] = []
+    later: dict[int, tuple[int, ...]] = {}
+    for back, move in enumerate(reversed(moves), 1):
+        if move.kind != PLAY or move.card is None:
+            return []
+        seat = (view.seat - back) % players
+        card = move.card.index
+        taken = tuple(sorted(c.index for c in move.captures))
+        if taken:
+            bits = BITS[card] + sum(BITS[c] for c in taken)
+            if not table:
+                bits += SWEEP
+            stats[seat & 1] -= bits
+            table = sorted((*table, *taken))
+        elif card in table:
+            table.remove(card)
+        else:
+            return []
+        sizes[seat] += 1
+        pool[VALUE[card]] += 1
+        later[seat] = (card, *later.get(seat, ()))
+        if seat != view.seat:
+            nxt = (seat + 1) % players
+            plays.append(
+                _Play(
+                    seat,
+                    card,
+                    taken,
+                    tuple(table),
+                    (stats[0], stats[1]),
+                    later[seat],
+                    pool[:],
+                    sizes[nxt] or (3 if view.stock_count else 0),
+                )
+            )
+    return plays
