@@ -89,3 +89,16 @@ def test_keep_and_expose_the_cut_card(table):
         place = table.hand() if choice == "keep" else table.table()
         assert cut in place, (choice, cut, place)
         assert table.saved_game().history[before].kind == choice
+
+
+def test_a_tutorial_board_from_the_address(table):
+    """?position= sets up "table 2♦ 6♠, you hold Q♥"; the sweep is announced; no save is made."""
+    table.open("?position=2D6S+QH/KC+0+-/-+-+0-0/21+1+-&pace=1")
+    table.wait_phase("play")
+    assert table.table() == ["2D", "6S"] and table.hand() == ["QH"]
+    table.tap('[data-zone="you-hand"] [data-card="QH"]')
+    announce = table.page.wait_for_selector(".announce")
+    assert "Chkobba" in announce.inner_text()
+    table.screenshot("tutorial-chkobba")
+    table.page.wait_for_function("+document.querySelector('#app').dataset.moves >= 2")
+    assert table.page.evaluate("localStorage.getItem('chkobba.save')") is None

@@ -114,3 +114,34 @@ def test_a_hint_is_a_legal_move_with_a_reason_and_goes_once_a_move_is_made():
 
     app = run(hint_then_play())
     assert app.ui.hint is None
+
+
+TUTORIAL = "2D6S QH/KC 0 -/- - 0-0/21 1 -"  # table 2♦ 6♠, you hold Q♥
+
+
+def test_a_position_parameter_sets_up_a_tutorial_board():
+    query = "?position=" + TUTORIAL.replace(" ", "+") + "&pace=0"
+    assert parse_params(query).position == Game.from_notation(TUTORIAL)
+    mine = Game.new(Rules(), seed=8).play("keep")
+    store = Store()
+    storage.save_game(store, storage.Saved(mine, 0, 8))
+    saved = dict(store)
+    app = make_app(store, query)
+    assert app.game == Game.from_notation(TUTORIAL) and app.phase() == "play"
+    run(app.tap("hand", "QH"))  # the only move: Q♥ takes 2♦ + 6♠, a chkobba
+    assert app.game.table == () and app.game.chkobbas == (1, 0)
+    assert dict(store) == saved  # the player's own match is neither read nor overwritten
+
+
+def test_a_bad_position_parameter_is_explained_and_a_normal_game_starts():
+    for raw, said in [
+        ("2D6S+QH/KC+0", "expected 8 or 9 fields"),
+        ("2D6S+QH/KC+0+-/-+-+0-0/21+1+q", "'q'"),
+        ("-+AS/2S/3S/4S+0+-/-+-+0-0/21+3+-", "4-player position; the page plays 2"),
+    ]:
+        params = parse_params(f"?position={raw}")
+        assert params.position is None and len(params.errors) == 1
+        assert params.errors[0].startswith("position: ") and said in params.errors[0]
+    app = make_app(query="?position=2D6S&seed=3")
+    assert "Ignored in the address: position: " in app.ui.notice
+    assert app.game == Game.new(Rules(), seed=3)

@@ -55,12 +55,15 @@ class App:
         self.tasks: set[asyncio.Future] = set()
         self.bot: Bot | None = None
         self.event = ""
-        saved, problem = storage.load_game(store)
-        if saved is None:
+        # A tutorial's board (?position=) leaves the player's saved match alone.
+        self.keeps_save = params.position is None
+        saved, problem = storage.load_game(store) if self.keeps_save else (None, None)
+        if params.position is not None:
+            self.set_game(params.position, params.position.seed)
+        elif saved is None:
             self.new_game(params.seed if params.seed is not None else fresh_seed())
         else:
-            self.game, self.bot_seed = saved.game, saved.bot_seed
-            self.bot_for = (self.settings.level, self.bot_seed)
+            self.set_game(saved.game, saved.bot_seed)
             self.ui.seen_deals = saved.seen_deals
         messages = [problem] if problem else []
         if params.errors:
@@ -69,11 +72,13 @@ class App:
 
     # --- state ---------------------------------------------------------------------------------
 
+    def set_game(self, game: Game, bot_seed: int) -> None:
+        self.game, self.bot_seed = game, bot_seed
+        self.bot, self.bot_for = None, (self.settings.level, bot_seed)
+
     def new_game(self, seed: int) -> None:
         self.epoch += 1
-        self.game = Game.new(Rules(players=2, target=self.settings.target), seed=seed)
-        self.bot_seed = seed
-        self.bot, self.bot_for = None, (self.settings.level, seed)
+        self.set_game(Game.new(Rules(players=2, target=self.settings.target), seed=seed), seed)
         self.ui = Ui(notice=getattr(self, "ui", Ui()).notice)
         self.event = ""
         self.save()
@@ -89,8 +94,9 @@ class App:
         return self.bot
 
     def save(self) -> None:
-        saved = storage.Saved(self.game, self.ui.seen_deals, self.bot_seed)
-        storage.save_game(self.store, saved)
+        if self.keeps_save:
+            saved = storage.Saved(self.game, self.ui.seen_deals, self.bot_seed)
+            storage.save_game(self.store, saved)
 
     def choices(self) -> list[Move]:
         """The legal captures of the selected card, when the player must choose among them."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from urllib.parse import parse_qsl
 
-from chkobba import TARGETS, Move
+from chkobba import TARGETS, Game, Move, ParseError
 
 LEVELS = ("easy", "medium", "hard")
 HUMAN, COMPUTER = 0, 1
@@ -39,12 +39,15 @@ class Ui:
 @dataclass(frozen=True)
 class Params:
     """URL parameters: ?seed=N (first game's deal), ?pace=X (0 = instant bot and no animation),
-    ?level=easy|medium|hard and ?target=11|21|31 (override the settings for a new game)."""
+    ?level=easy|medium|hard and ?target=11|21|31 (override the settings for a new game), and
+    ?position=<notation> (a tutorial's board: that position, you being seat 0; the page then
+    neither reads nor writes the saved game)."""
 
     seed: int | None = None
     pace: float = 1.0
     level: str | None = None
     target: int | None = None
+    position: Game | None = None
     errors: tuple[str, ...] = field(default=())
 
 
@@ -72,6 +75,11 @@ def parse_params(query: str) -> Params:
                 values["level"] = raw
             else:
                 errors.append(f"level={raw!r} is not one of {', '.join(LEVELS)}")
+        elif name == "position":
+            try:
+                values["position"] = read_position(raw)
+            except ParseError as error:
+                errors.append(f"position: {error}")
         elif name == "target":
             if raw in {str(t) for t in TARGETS}:
                 values["target"] = int(raw)
@@ -80,3 +88,11 @@ def parse_params(query: str) -> Params:
         else:
             errors.append(f"unknown parameter {name!r}")
     return Params(**values, errors=tuple(errors))  # type: ignore[arg-type]
+
+
+def read_position(text: str) -> Game:
+    """A two-player position from its notation (``chkobba.notation``), for a tutorial's board."""
+    game = Game.from_notation(text)
+    if game.rules.players != 2:
+        raise ParseError(f"{text!r} is a {game.rules.players}-player position; the page plays 2")
+    return game
