@@ -166,14 +166,10 @@ def _options(key: int) -> tuple[Move, ...]:
     """The moves of card ``key & 63`` on the table part ``key >> 6`` (see ``play_moves``)."""
     card = DECK[key & 63]
     part = cards_of(key >> 6)
+    take = part.__getitem__
     groups = table_groups(tuple(map(_value, part)))[card.value]
-    options = (
-        tuple(
-            _new_move(Move, (PLAY, card, tuple(map(part.__getitem__, group)))) for group in groups
-        )
-        or _LAYS[card.index]
-    )
+    options = tuple([_new_move(Move, (PLAY, card, tuple(map(take, group)))) for group in groups])
     if len(_OPTIONS) >= _OPTIONS_LIMIT:
         _OPTIONS.clear()
-    _OPTIONS[key] = options
+    _OPTIONS[key] = options = options or _LAYS[card.index]
     return options
