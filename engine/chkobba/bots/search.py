@@ -7,7 +7,7 @@ plus the threat the next player poses to the table. Each candidate move gets its
 the worlds; the best mean is played.
 
 The worlds are weighed by what the other seats' plays in the current hand say about their hands
-(``infer.py``): a pool of ``pool`` times ``samples`` deals is drawn, and ``samples`` of them are
+(``infer.py``): a pool of ``POOL`` times ``samples`` deals is drawn, and ``samples`` of them are
 picked in proportion to the chance that a greedy player holding those cards would have played as
 seen (who could sweep or take the 7♦ seldom lays a card instead).
 
@@ -35,7 +35,10 @@ either at that point: 72 samples gave +0.744 (CPU p95 52 ms).
 
 Measured with the world weighing (2,000 duplicate deals against medium, seeds 1-2000): +0.728 ±
 0.067 against +0.682 ± 0.067 without (CPU p95 30 ms against 34 ms: picked worlds repeat; +0.04 ±
-0.11 head to head against the unweighed bot, 400 duplicate deals). Also
+0.11 head to head against the unweighed bot, 400 duplicate deals). The softmax sharpness
+``infer.BETA`` and ``POOL``, same deals: 3 and 4 gave +0.728, 8 and 4 +0.763, 20 and 8 +0.774,
+and with the laid-card tie-breaks of a good player's habits +0.780 ± 0.068 (CPU p95 28 ms).
+Reading a cutter's "keep" as a seven, six or diamond in its first hand: +0.774, no gain. Also
 tried: a hand-end leaf fitted by least squares on 100,000 medium-against-medium deals (karta worth
 ~0.7 of the binomial model, the next leader's threat ~0.75, small table terms): -0.06 ± 0.10 in
 400 duplicate deals against the plain leaf, so the leaf stays ``horizon_value``.
@@ -66,6 +69,7 @@ from .core import (
 from .infer import Inference
 
 INF = float("inf")
+POOL = 8  # worlds drawn per world searched, when the plays seen weigh them
 
 
 class World:
@@ -346,7 +350,6 @@ class HardBot:
         cut_samples: int = 24,
         max_nodes: int = 8_000,
         budget_ms: float | None = None,
-        pool: int = 4,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.seed = seed
@@ -356,7 +359,6 @@ class HardBot:
         self.cut_samples = cut_samples
         self.max_nodes = max_nodes
         self.budget_ms = budget_ms
-        self.pool = pool
         self.clock = clock
         self.last_values: dict[Move, float] = {}
         self.last_worlds = 0
@@ -428,7 +430,7 @@ class HardBot:
             for _ in range(samples):
                 yield sample_world(view, hidden, rng), 1
             return
-        pool = [sample_world(view, hidden, rng) for _ in range(samples * self.pool)]
+        pool = [sample_world(view, hidden, rng) for _ in range(samples * POOL)]
         logs = [inference.log_weight(world.hands) for world in pool]
         top = max(logs)
         picks = Counter(rng.choices(range(len(pool)), [exp(x - top) for x in logs], k=samples))
