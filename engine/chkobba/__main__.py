@@ -13,6 +13,9 @@ def main(argv: list[str] | None = None) -> int:
     bench.add_argument("--deals", type=int, default=2000)
     bench.add_argument("--players", type=int, choices=(2, 4), default=2)
     bench.add_argument("--repeats", type=int, default=5)
+    bench.add_argument(
+        "--idle", action="store_true", help="time the loop against an engine that does no work"
+    )
     arena = commands.add_parser("arena", help="bot against bot on duplicate deals")
     arena.add_argument("bot_a", choices=("easy", "medium", "hard"))
     arena.add_argument("bot_b", choices=("easy", "medium", "hard"))
@@ -27,7 +30,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "bench":
         from .bench import main as run_bench
 
-        run_bench(args.deals, args.players, args.repeats)
+        run_bench(args.deals, args.players, args.repeats, args.idle)
     elif args.command == "arena":
         from .arena import main as run_arena
 

@@ -5,9 +5,22 @@ from __future__ import annotations
 import random
 import statistics
 import time
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
 from .game import Game
 from .rules import Rules
+
+
+class _Playable(Protocol):
+    """What the bench uses of a game."""
+
+    @property
+    def phase(self) -> str: ...
+
+    def legal_moves(self) -> Sequence[Any]: ...
+
+    def play(self, move: Any) -> _Playable: ...
 
 
 def play_random_deals(deals: int, players: int, seed: int) -> None:
@@ -15,9 +28,13 @@ def play_random_deals(deals: int, players: int, seed: int) -> None:
 
     Matches are played one after another, so each deal costs one shuffle, as at a real table.
     """
-    rng = random.Random(seed)
     rules = Rules(players=players)
-    game = Game.new(rules, seed=seed)
+    _play(deals, seed, lambda match_seed: Game.new(rules, seed=match_seed))
+
+
+def _play(deals: int, seed: int, new_match: Callable[[int], _Playable]) -> None:
+    rng = random.Random(seed)
+    game = new_match(seed)
     for _ in range(deals):
         while game.phase == "cut":  # the cut, and any redeal
             game = game.play(game.legal_moves()[int(rng.random() * 2)])  # keep or expose
@@ -25,23 +42,50 @@ def play_random_deals(deals: int, players: int, seed: int) -> None:
             moves = game.legal_moves()
             game = game.play(moves[int(rng.random() * len(moves))])
         if game.phase == "over":
-            game = Game.new(rules, seed=rng.getrandbits(32))
+            game = new_match(rng.getrandbits(32))
 
 
-def bench(deals: int = 2000, players: int = 2, repeats: int = 5) -> list[float]:
-    """Deals per second for each of ``repeats`` runs."""
+class _IdleGame(tuple[str, int]):
+    """An engine that does no work: a cut, then 36 plays of one of three moves, deal after deal.
+
+    The bench's loop run against it measures the floor any engine behind this API pays.
+    """
+
+    __slots__ = ()
+    _MOVES = ("a", "b", "c")
+
+    @property
+    def phase(self) -> str:
+        return self[0]
+
+    def legal_moves(self) -> list[str]:
+        return list(self._MOVES)
+
+    def play(self, move: str) -> _IdleGame:
+        if move not in self._MOVES:
+            raise ValueError(move)
+        step = (self[1] + 1) % 37
+        return tuple.__new__(_IdleGame, ("play" if step else "cut", step))
+
+
+def bench(deals: int = 2000, players: int = 2, repeats: int = 5, idle: bool = False) -> list[float]:
+    """Deals per second for each of ``repeats`` runs (``idle``: against the do-nothing engine)."""
     rates = []
     for run in range(repeats):
         start = time.perf_counter()
-        play_random_deals(deals, players, seed=run * deals)
+        if idle:
+            _play(deals, run * deals, lambda _: tuple.__new__(_IdleGame, ("cut", 0)))
+        else:
+            play_random_deals(deals, players, seed=run * deals)
         rates.append(deals / (time.perf_counter() - start))
     return rates
 
 
-def main(deals: int, players: int, repeats: int) -> None:
-    rates = bench(deals, players, repeats)
+def main(deals: int, players: int, repeats: int, idle: bool = False) -> None:
+    rates = bench(deals, players, repeats, idle)
+    what = "the loop alone (an engine that does no work)" if idle else f"{players} players"
     print(
-        f"{players} players, {deals} random deals x {repeats} runs: "
+        f"{what}, {deals} random deals x {repeats} runs: "
         f"median {statistics.median(rates):,.0f} deals/s "
         f"(min {min(rates):,.0f}, max {max(rates):,.0f})"
     )
