@@ -16,7 +16,7 @@ are the opponent's hand) there is one world and the search runs to the end of th
 exact score. The cut card is decided the same way, by dealing the rest of the deck many times for
 "keep" and for "expose".
 
-The work per decision is ``samples`` worlds (48 with two players, 14 with four) and a
+The work per decision is ``samples`` worlds (64 with two players, 14 with four) and a
 ``max_plies`` horizon (5 plies with four players: an odd horizon ends on an opponent's threat).
 It stops early past ``max_nodes`` searched nodes (a deterministic cap for crowded tables);
 ``budget_ms`` optionally caps the time too (then the wall clock can change a decision).
@@ -38,7 +38,8 @@ Measured with the world weighing (2,000 duplicate deals against medium, seeds 1-
 0.11 head to head against the unweighed bot, 400 duplicate deals). The softmax sharpness
 ``infer.BETA`` and ``POOL``, same deals: 3 and 4 gave +0.728, 8 and 4 +0.763, 20 and 8 +0.774,
 and with the laid-card tie-breaks of a good player's habits +0.780 ± 0.068 (CPU p95 28 ms).
-Reading a cutter's "keep" as a seven, six or diamond in its first hand: +0.774, no gain. Also
+With 64 worlds and a pool of 12: +0.798 ± 0.067 (CPU p95 38 ms). Reading a cutter's "keep" as a
+seven, six or diamond in its first hand: +0.774 (against +0.780), no gain. Also
 tried: a hand-end leaf fitted by least squares on 100,000 medium-against-medium deals (karta worth
 ~0.7 of the binomial model, the next leader's threat ~0.75, small table terms): -0.06 ± 0.10 in
 400 duplicate deals against the plain leaf, so the leaf stays ``horizon_value``.
@@ -69,7 +70,7 @@ from .core import (
 from .infer import Inference
 
 INF = float("inf")
-POOL = 8  # worlds drawn per world searched, when the plays seen weigh them
+POOL = 12  # worlds drawn per world searched, when the plays seen weigh them
 
 
 class World:
@@ -378,7 +379,7 @@ class HardBot:
         hidden = [c.index for c in view.unseen()]
         others = sum(view.hand_sizes) - len(view.hand)
         exact = view.stock_count == 0 and len(hidden) == others and players == 2
-        samples = 1 if exact else self.samples or (48 if players == 2 else 14)
+        samples = 1 if exact else self.samples or (64 if players == 2 else 14)
         rng = decision_rng(self.seed, view)
         # One root child per class of move (laying 3♠ or 3♣ is the same); keep the first.
         roots: dict[tuple, Move] = {}  # type: ignore[type-arg]
