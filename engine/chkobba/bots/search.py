@@ -38,7 +38,9 @@ Measured with the world weighing (2,000 duplicate deals against medium, seeds 1-
 0.11 head to head against the unweighed bot, 400 duplicate deals). The softmax sharpness
 ``infer.BETA`` and ``POOL``, same deals: 3 and 4 gave +0.728, 8 and 4 +0.763, 20 and 8 +0.774,
 and with the laid-card tie-breaks of a good player's habits +0.780 ± 0.068 (CPU p95 28 ms).
-With 64 worlds and a pool of 12: +0.798 ± 0.067 (CPU p95 38 ms). Reading a cutter's "keep" as a
+With 64 worlds and a pool of 12: +0.798 ± 0.067 (CPU p95 39 ms); 72 worlds: +0.757 ± 0.068
+(CPU p95 46 ms), so these steps are within the noise. Four players, 400 deals: +0.297 ± 0.169
+(was +0.31 ± 0.17). Reading a cutter's "keep" as a
 seven, six or diamond in its first hand: +0.774 (against +0.780), no gain. Also
 tried: a hand-end leaf fitted by least squares on 100,000 medium-against-medium deals (karta worth
 ~0.7 of the binomial model, the next leader's threat ~0.75, small table terms): -0.06 ± 0.10 in
