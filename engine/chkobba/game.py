@@ -258,23 +258,7 @@ class Game(_State):
         else:
             # the last card of the deal: it never scores a chkobba
             return self._end_deal(table, piles, sweeps, last, past)
-        hand_bits = tuple(held)
-        return _tuple_new(
-            Game,
-            (
-                match,
-                PLAYING,
-                seat,
-                table,
-                hand_bits,
-                stock,
-                piles,
-                swept,
-                last,
-                past,
-                play_moves(hand_bits[seat], table),
-            ),
-        )
+        return _game(match, PLAYING, seat, table, tuple(held), stock, piles, swept, last, past)
 
     def _complete_deal(self, keep: bool, past: History) -> Game:
         """The cut is decided: three cards each and four on the table (or a redeal)."""
