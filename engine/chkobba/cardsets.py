@@ -12,12 +12,12 @@ from operator import attrgetter
 from .cards import DECK, HAYYA, Card
 
 BITS: tuple[int, ...] = tuple(1 << card.index for card in DECK)
-_MAX_VALUE = 10
+MAX_VALUE = DECK[-1].value  # the king: 10
 VALUE_BITS: tuple[int, ...] = tuple(
-    sum(BITS[card.index] for card in DECK if card.value == value) for value in range(_MAX_VALUE + 1)
+    sum(BITS[card.index] for card in DECK if card.value == value) for value in range(MAX_VALUE + 1)
 )
 """The cards of each capture value (index 0 is empty)."""
-BELOW_BITS: tuple[int, ...] = tuple(sum(VALUE_BITS[:value]) for value in range(_MAX_VALUE + 1))
+BELOW_BITS: tuple[int, ...] = tuple(sum(VALUE_BITS[:value]) for value in range(MAX_VALUE + 1))
 """The cards of lower value than each capture value."""
 DIAMOND_BITS = sum(BITS[card.index] for card in DECK if card.suit == "D")
 HAYYA_BIT = BITS[HAYYA.index]

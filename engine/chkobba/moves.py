@@ -7,7 +7,7 @@ from operator import attrgetter
 from typing import NamedTuple
 
 from .cards import DECK, Card, parse_cards
-from .cardsets import BELOW_BITS, VALUE_BITS, bits_of, cards_of
+from .cardsets import BELOW_BITS, MAX_VALUE, VALUE_BITS, bits_of, cards_of
 from .errors import ParseError
 
 PLAY, KEEP, EXPOSE = "play", "keep", "expose"
@@ -68,7 +68,6 @@ EXPOSE_MOVE = Move(EXPOSE, None, ())
 Move.KEEP = KEEP_MOVE  # type: ignore[attr-defined]
 Move.EXPOSE = EXPOSE_MOVE  # type: ignore[attr-defined]
 
-_MAX_VALUE = 10
 _GroupsByValue = tuple[tuple[tuple[int, ...], ...], ...]
 _GROUP_CACHE: dict[tuple[int, ...], _GroupsByValue] = {}
 _GROUP_CACHE_LIMIT = 100_000
@@ -93,13 +92,13 @@ def table_groups(values: tuple[int, ...]) -> _GroupsByValue:
 
 
 def _search_groups(values: tuple[int, ...]) -> _GroupsByValue:
-    sums: list[list[tuple[int, ...]]] = [[] for _ in range(_MAX_VALUE + 1)]
+    sums: list[list[tuple[int, ...]]] = [[] for _ in range(MAX_VALUE + 1)]
     count = len(values)
 
     def extend(start: int, total: int, chosen: tuple[int, ...]) -> None:
         for i in range(start, count):
             reached = total + values[i]
-            if reached > _MAX_VALUE:
+            if reached > MAX_VALUE:
                 return
             group = (*chosen, i)
             if chosen:
@@ -109,7 +108,7 @@ def _search_groups(values: tuple[int, ...]) -> _GroupsByValue:
     extend(0, 0, ())
     return tuple(
         tuple((i,) for i, v in enumerate(values) if v == value) or tuple(sums[value])
-        for value in range(_MAX_VALUE + 1)
+        for value in range(MAX_VALUE + 1)
     )
 
 
