@@ -8,6 +8,7 @@ needs. Nothing here reads the engine's private state: the bots build these from 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from math import comb
 
 from ..cards import DECK, HAYYA, Card
@@ -47,6 +48,11 @@ def unpack(stats: int) -> tuple[int, int, int, int, int, int]:
 
 def pack_pile(cards: tuple[Card, ...], sweeps: int) -> int:
     return sum(BITS[c.index] for c in cards) + (sweeps << SWEEP_SHIFT)
+
+
+def capture_bits(card: int, taken: Iterable[int]) -> int:
+    """What a capture adds to the pile counters: the card played and the cards it takes."""
+    return BITS[card] + sum(BITS[c] for c in taken)
 
 
 def _sign(a: object, b: object) -> int:

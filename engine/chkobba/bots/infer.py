@@ -16,12 +16,12 @@ from math import exp, log
 from ..moves import PLAY
 from ..view import View
 from .core import (
-    BITS,
     CLASS,
     DIAMOND,
     HAYYA_INDEX,
     SWEEP,
     VALUE,
+    capture_bits,
     children,
     horizon_value,
     lay,
@@ -111,7 +111,7 @@ class Inference:
         ]
         if play.taken:
             left = tuple(c for c in play.table if c not in play.taken)
-            seen = score(left, BITS[play.card] + sum(BITS[c] for c in play.taken), -1)
+            seen = score(left, capture_bits(play.card, play.taken), -1)
         else:
             seen = score(lay(play.table, play.card), 0, play.card)
         top = max(scores)
@@ -150,7 +150,7 @@ def _plays(view: View) -> list[_Play]:
         card = move.card.index
         taken = tuple(sorted(c.index for c in move.captures))
         if taken:
-            bits = BITS[card] + sum(BITS[c] for c in taken)
+            bits = capture_bits(card, taken)
             if not table:
                 bits += SWEEP
             stats[seat & 1] -= bits

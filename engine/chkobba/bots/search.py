@@ -61,6 +61,7 @@ from .core import (
     BITS,
     SWEEP,
     VALUE,
+    capture_bits,
     children,
     final_diff,
     horizon_value,
@@ -129,7 +130,7 @@ class Searcher:
         w = self.world
         if group:
             left = tuple(c for c in w.table if c not in group)
-            bits = BITS[card] + sum(BITS[c] for c in group)
+            bits = capture_bits(card, group)
         else:
             left = lay(w.table, card)
             bits = 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..moves import EXPOSE_MOVE, KEEP_MOVE, Move
 from ..view import View
-from .core import BITS, HAYYA_INDEX, SWEEP, VALUE, horizon_value, p_holds, pack_pile
+from .core import HAYYA_INDEX, SWEEP, VALUE, capture_bits, horizon_value, p_holds, pack_pile
 from .search import decision_rng
 
 
@@ -75,7 +75,7 @@ class MediumBot:
         if move.captures:
             taken = {c.index for c in move.captures}
             table = tuple(c for c in table if c not in taken)
-            gain = BITS[card] + sum(BITS[c] for c in taken)
+            gain = capture_bits(card, taken)
             if not table and not last_card:
                 gain += SWEEP
             stats[side] += gain
