@@ -174,6 +174,33 @@ def test_hard_bot_finds_the_only_winning_line(notation: str) -> None:
     assert values[str(medium)] <= best - 2
 
 
+def against_medium(game: Game, side: int) -> int:
+    """The deal's point difference for ``side`` when it plays on with the hard bot and the other
+    side with the medium bot."""
+    bots = {side: make_bot("hard", seed=3), 1 - side: make_bot("medium")}
+    while not game.deal_results:
+        game = game.play(bots[game.current % 2].choose(game.view(game.current)))
+    scores = game.deal_results[-1].scores
+    return scores[side].total - scores[1 - side].total
+
+
+def test_hard_bot_leaves_a_fallible_opponent_room_to_err_when_results_tie() -> None:
+    # Last hand: 4♣x4♥ and 6♣ both give +1 against perfect play. Against a greedy player 6♣ gives
+    # +4: of the moves with the best sure result, the bot plays the one a greedy reply gets wrong.
+    game = Game.from_notation(
+        "4H7CJC 4C6C/3D7H 0 AC6H7S3C3H2D7DJDQHQC6D6SKHKCAD2S3S/"
+        "QDQSAHAS2H2C5S5HKSKD4S4D5C5DJSJH - 0-0/21 1 0 s9.0"
+    )
+    side = game.current % 2
+    assert {str(m): exact(game.play(m), side) for m in game.legal_moves()} == {"4Cx4H": 1, "6C": 1}
+    hard = make_bot("hard", seed=3)
+    move = hard.choose(game.view(game.current))
+    assert str(move) == "6C"
+    assert hard.last_values[move] == 1  # the sure result is still the exact one
+    assert against_medium(game.play(move), side) == 4
+    assert against_medium(game.play("4Cx4H"), side) == 1
+
+
 def test_hard_bot_is_exact_in_random_two_player_last_hands() -> None:
     checked = 0
     for game in positions(2, range(20), every=1):

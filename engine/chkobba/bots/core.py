@@ -126,6 +126,15 @@ def p_holds(unknown: int, hits: int, size: int) -> float:
     return 1.0 - comb(unknown - hits, size) / comb(unknown, size)
 
 
+def holding_chances(cards: Iterable[int], size: int) -> list[float]:
+    """Chance, per value, that a hand of ``size`` cards drawn from ``cards`` holds that value."""
+    counts = [0] * 11
+    for card in cards:
+        counts[VALUE[card]] += 1
+    unknown = sum(counts)
+    return [p_holds(unknown, counts[v], size) for v in range(11)]
+
+
 # ---------------------------------------------------------------- moves on int cards
 
 # (played value, table) -> list of (captured cards, table left, packed bits of the captured cards)

@@ -38,6 +38,23 @@ LAY_COST = (
 )
 
 
+def greedy_value(
+    stats0: int,
+    stats1: int,
+    left: tuple[int, ...],
+    side: int,
+    next_side: int,
+    p_value: list[float],
+    laid: int,
+) -> float:
+    """A greedy player's worth of a play for ``side`` (the medium bot's measure): the expected
+    deal points once the piles are ``stats0``/``stats1`` and ``left`` is on the table, less the
+    next mover's threat (``p_value``) and, for a card ``laid`` (-1: none), the habit of keeping
+    the good cards in hand."""
+    value = horizon_value(stats0, stats1, left, next_side, p_value)
+    return (-value if side else value) - LAY_COST[laid]
+
+
 class _Play:
     """One play by another seat in this hand, with what was public just before it."""
 
@@ -102,8 +119,7 @@ class Inference:
             if bits and not left:
                 bits += SWEEP
             a, b = (s0, s1 + bits) if side else (s0 + bits, s1)
-            value = horizon_value(a, b, left, nxt & 1, p_value)
-            return (-value if side else value) - LAY_COST[laid]
+            return greedy_value(a, b, left, side, nxt & 1, p_value, laid)
 
         scores = [
             BETA * score(left, bits, -1 if bits else _gone(hand, rest))

@@ -13,7 +13,13 @@ seen (who could sweep or take the 7♦ seldom lays a card instead).
 
 When the hidden cards are known for certain (two players, last hand of the deal: the unseen cards
 are the opponent's hand) there is one world and the search runs to the end of the deal with the
-exact score. The cut card is decided the same way, by dealing the rest of the deck many times for
+exact score. When several moves share the best sure result, the bot plays the one that leaves a
+fallible opponent the most room to go wrong: each is searched again with the opponent replying
+as a greedy player would (``Searcher``'s ``greedy_side``), and the best expected result wins.
+Measured against the medium bot, 400 duplicate deals (seeds 100001-100400) played with and
+without it: +0.094 ± 0.041 per deal (paired; the plain minimax choice took the first of the tied
+moves). Using that greedy opponent everywhere in the last hand, sure result or not, gave +0.114 ±
+0.045; the sure result is kept first so that forced wins stay forced. The cut card is decided the same way, by dealing the rest of the deck many times for
 "keep" and for "expose".
 
 The work per decision is ``samples`` worlds (64 with two players, 14 with four) and a
@@ -64,16 +70,17 @@ from .core import (
     capture_bits,
     children,
     final_diff,
+    holding_chances,
     horizon_value,
     ints,
     lay,
-    p_holds,
     pack_pile,
 )
-from .infer import Inference
+from .infer import BETA, Inference, greedy_value
 
 INF = float("inf")
 POOL = 12  # worlds drawn per world searched, when the plays seen weigh them
+UNLIKELY = 1e-3  # a greedy player's reply this much less likely than its best is not searched
 
 
 class World:
@@ -102,10 +109,18 @@ class World:
 
 
 class Searcher:
-    """Alpha-beta over one world, to the end of the current hand (or ``max_plies``)."""
+    """Alpha-beta over one world, to the end of the current hand (or ``max_plies``).
 
-    def __init__(self, world: World, max_plies: int, extra: int = 0) -> None:
+    With ``greedy_side`` set (0 or 1), that side's seats do not play their best: they play as a
+    greedy player would (the medium bot's measure, softly: ``infer.BETA``), and a node of theirs
+    is worth the expected value of their replies.
+    """
+
+    def __init__(
+        self, world: World, max_plies: int, extra: int = 0, greedy_side: int | None = None
+    ) -> None:
         self.world = world
+        self.greedy_side = greedy_side
         self.players = world.players
         remaining = sum(len(h) for h in world.hands)
         # The horizon: the end of the current hand and ``extra`` plies into the next, at most
@@ -118,11 +133,7 @@ class Searcher:
         """Chance that the player leading the next hand holds each value (3 cards of ``stock``)."""
         found = self._p_next.get(len(stock))
         if found is None:
-            counts = [0] * 11
-            for card in stock:
-                counts[VALUE[card]] += 1
-            found = [p_holds(len(stock), counts[v], 3) for v in range(11)]
-            self._p_next[len(stock)] = found
+            found = self._p_next[len(stock)] = holding_chances(stock, 3)
         return found
 
     def root(self, seat: int, card: int, group: tuple[int, ...]) -> float:
@@ -249,8 +260,10 @@ class Searcher:
         alpha: float,
         beta: float,
     ) -> float:
-        self.nodes += 1
         side = seat & 1
+        if side == self.greedy_side:
+            return self._greedy(hands, seat, table, stock, s0, s1, last, remaining, depth)
+        self.nodes += 1
         maximize = not side
         best = -INF if maximize else INF
         kids = children(hands[seat], table)
@@ -290,6 +303,63 @@ class Searcher:
             if alpha >= beta:
                 break
         return best
+
+    def _greedy(
+        self,
+        hands: tuple[tuple[int, ...], ...],
+        seat: int,
+        table: tuple[int, ...],
+        stock: tuple[int, ...],
+        s0: int,
+        s1: int,
+        last: int,
+        remaining: int,
+        depth: int,
+    ) -> float:
+        """The expected value when ``seat`` replies as a greedy player (who cannot see the next
+        mover's hand) would: a softmax on ``infer.greedy_value``, its unlikely replies skipped."""
+        self.nodes += 1
+        side = seat & 1
+        hand = hands[seat]
+        nxt = (seat + 1) % self.players
+        p_value = holding_chances((*hands[nxt], *stock), len(hands[nxt]) or (3 if stock else 0))
+        remaining -= 1
+        depth += 1
+        replies = []
+        for rest, left, bits in children(hand, table):
+            a, b, taker = s0, s1, last
+            laid = -1
+            if bits:
+                taker = side
+                if not left and (remaining or stock):
+                    bits += SWEEP
+                if side:
+                    b += bits
+                else:
+                    a += bits
+            else:
+                laid = next(c for c in hand if c not in rest)
+            worth = greedy_value(a, b, left, side, nxt & 1, p_value, laid)
+            replies.append((worth, rest, left, a, b, taker))
+        top = max(reply[0] for reply in replies)
+        total = weights = 0.0
+        new_hands = list(hands)
+        for worth, rest, left, a, b, taker in replies:
+            weight = exp(BETA * (worth - top))
+            if weight < UNLIKELY:
+                continue
+            if not remaining:
+                value = self._hand_end(left, stock, a, b, taker, depth, -INF, INF)
+            elif depth >= self.max_plies:
+                value = self._cutoff(hands[nxt], nxt, left, a, b)
+            else:
+                new_hands[seat] = rest
+                value = self._node(
+                    tuple(new_hands), nxt, left, stock, a, b, taker, remaining, depth, -INF, INF
+                )
+            total += weight * value
+            weights += weight
+        return total / weights
 
 
 # ---------------------------------------------------------------- worlds from a view
@@ -338,6 +408,12 @@ def sample_world(view: View, hidden: list[int], rng: random.Random) -> World:
         stock,
         (view.dealer + 1) % view.rules.players,
     )
+
+
+def _root(searcher: Searcher, seat: int, move: Move) -> float:
+    """``searcher``'s value (side 0 minus side 1) of ``seat`` playing ``move``."""
+    assert move.card is not None
+    return searcher.root(seat, move.card.index, tuple(c.index for c in move.captures))
 
 
 class HardBot:
@@ -398,17 +474,11 @@ class HardBot:
         sign = 1 if view.side == 0 else -1
         start = self.clock()
         worlds = nodes = 0
+        world = None
         for searched, (world, weight) in enumerate(self._worlds(view, hidden, samples, rng), 1):
             searcher = Searcher(world, max_plies, self.extra)
             for i, move in enumerate(moves):
-                assert move.card is not None
-                totals[i] += (
-                    weight
-                    * sign
-                    * searcher.root(
-                        view.seat, move.card.index, tuple(c.index for c in move.captures)
-                    )
-                )
+                totals[i] += weight * sign * _root(searcher, view.seat, move)
             worlds += weight
             nodes += searcher.nodes
             if nodes >= self.max_nodes and searched >= 4:
@@ -419,6 +489,11 @@ class HardBot:
         self.last_nodes = nodes
         self.last_values = {m: t / worlds for m, t in zip(moves, totals, strict=True)}
         best = max(range(len(moves)), key=lambda i: totals[i])
+        tied = [i for i, total in enumerate(totals) if total >= totals[best] - 1e-9]
+        if exact and len(tied) > 1 and world is not None:
+            # The same result against perfect play: give a fallible opponent the most chances.
+            greedy = Searcher(world, max_plies, greedy_side=1 - view.side)
+            best = max(tied, key=lambda i: sign * _root(greedy, view.seat, moves[i]))
         return moves[best]
 
     def _worlds(

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from ..moves import EXPOSE_MOVE, KEEP_MOVE, Move
 from ..view import View
-from .core import HAYYA_INDEX, SWEEP, VALUE, capture_bits, horizon_value, p_holds, pack_pile
+from .core import (
+    SWEEP,
+    capture_bits,
+    holding_chances,
+    pack_pile,
+)
+from .infer import greedy_value
 from .search import decision_rng
 
 
@@ -82,22 +88,13 @@ class MediumBot:
         else:
             table = (*table, card)
         nxt = (view.seat + 1) % players
-        unseen = [c.index for c in view.unseen()]
         size = view.hand_sizes[nxt] or (3 if view.stock_count else 0)
-        counts = [0] * 11
-        for c in unseen:
-            counts[VALUE[c]] += 1
-        p_value = [p_holds(len(unseen), counts[v], size) for v in range(11)]
+        p_value = holding_chances([c.index for c in view.unseen()], size)
         if players == 4 and nxt & 1 == side:
             p_value = [0.0] * 11  # no threat from a partner (not quite true, but a medium habit)
-        value = horizon_value(stats[0], stats[1], table, nxt & 1, p_value)
-        value = value if side == 0 else -value
         # At equal worth, keep the diamonds and sevens in hand for later; lay the dull cards.
-        if not move.captures:
-            value -= (
-                0.01 * (card == HAYYA_INDEX) + 0.002 * (card % 4 == 2) + 0.003 * (VALUE[card] == 7)
-            )
-        return value
+        laid = -1 if move.captures else card
+        return greedy_value(stats[0], stats[1], table, side, nxt & 1, p_value, laid)
 
 
 __all__ = ["EasyBot", "MediumBot"]
