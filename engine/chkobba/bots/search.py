@@ -1,10 +1,17 @@
-"""The hard bot: determinization (perfect-information Monte Carlo) with alpha-beta in each sample.
+"""The hard bot: determinization (perfect-information Monte Carlo) with a search in each sample.
 
 For a decision it deals the cards it cannot see at random, consistently with its view, many times
-(the *worlds*); in each world it searches the rest of the current hand (every card of every hand,
-both sides playing their best) and scores the horizon with the expected deal points of the piles
-plus the threat the next player poses to the table. Each candidate move gets its mean value over
-the worlds; the best mean is played.
+(the *worlds*); in each world it searches the rest of the current hand (every card of every hand)
+and scores the horizon with the expected deal points of the piles plus the threat the next player
+poses to the table. Each candidate move gets its mean value over the worlds; the best mean is
+played.
+
+Who plays what in a world: the bot's own side plays its best. With two players, before the last
+hand, the opponent is searched as the player it is: one who cannot see the bot's hand. It replies
+as a good greedy player would (the medium bot's measure, softly: ``Searcher``'s ``greedy_side``;
+its node is worth the expected value of its likely replies) rather than as a clairvoyant one who
+always finds the best answer to the cards the world gave the bot. With four players every seat
+plays its best (alpha-beta).
 
 The worlds are weighed by what the other seats' plays in the current hand say about their hands
 (``infer.py``): a pool of ``POOL`` times ``samples`` deals is drawn, and ``samples`` of them are
@@ -12,22 +19,31 @@ picked in proportion to the chance that a greedy player holding those cards woul
 seen (who could sweep or take the 7♦ seldom lays a card instead).
 
 When the hidden cards are known for certain (two players, last hand of the deal: the unseen cards
-are the opponent's hand) there is one world and the search runs to the end of the deal with the
-exact score. When several moves share the best sure result, the bot plays the one that leaves a
-fallible opponent the most room to go wrong: each is searched again with the opponent replying
-as a greedy player would (``Searcher``'s ``greedy_side``), and the best expected result wins.
-Measured against the medium bot, 400 duplicate deals (seeds 100001-100400) played with and
-without it: +0.094 ± 0.041 per deal (paired; the plain minimax choice took the first of the tied
-moves). Using that greedy opponent everywhere in the last hand, sure result or not, gave +0.114 ±
-0.045; the sure result is kept first so that forced wins stay forced. The cut card is decided the same way, by dealing the rest of the deck many times for
-"keep" and for "expose".
+are the opponent's hand, and the opponent can know the bot's hand too) there is one world and
+alpha-beta runs to the end of the deal with the exact score. When several moves share the best
+sure result, the bot plays the one that leaves a fallible opponent the most room to go wrong:
+those are searched again with the opponent as the greedy player, and the best expected result
+wins. The sure result comes first, so forced wins stay forced. The cut card is decided by dealing
+the rest of the deck many times for "keep" and for "expose" and searching the first hand.
 
-The work per decision is ``samples`` worlds (64 with two players, 14 with four) and a
-``max_plies`` horizon (5 plies with four players: an odd horizon ends on an opponent's threat).
-It stops early past ``max_nodes`` searched nodes (a deterministic cap for crowded tables);
-``budget_ms`` optionally caps the time too (then the wall clock can change a decision).
+The work per decision is ``samples`` worlds (two players: 32, or 64 with ``greedy`` off; four:
+14) and a ``max_plies`` horizon (5 plies with four players: an odd horizon ends on an opponent's
+threat). It stops early past ``max_nodes`` searched nodes (a deterministic cap for crowded
+tables); ``budget_ms`` optionally caps the time too (then the wall clock can change a decision).
 The option ``extra`` (plies into the next hand, dealt from the world's stock) is left off by
 default: it did not help against the medium bot in the arena.
+
+Measured against the medium bot, duplicate deals, each change against the bot before it on the
+same seeds (paired differences, 95% intervals; fresh seeds from 100001, not the ones tuned on):
+the last-hand tie-break +0.094 ± 0.041 (400 deals; the greedy opponent in the whole last hand,
+sure result or not, +0.114 ± 0.045); then the greedy opponent before the last hand, 32 worlds,
++0.059 ± 0.097 (800 deals), and +0.050 ± 0.122 head to head against the bot without it (400
+deals: a searching opponent does not punish it). A knowing opponent is what costs most: the same
+bot shown every hand scores +1.57 against medium (200 deals); 256 worlds instead of 64, +0.02 ±
+0.11; an information-set search of the bot's own later moves (one choice for all the worlds it
+cannot tell apart, which removes strategy fusion), -0.06 ± 0.08; searching on through the last
+hand from the one before it, +0.01 ± 0.05; a sharper world weighing (``infer.BETA`` 60), -0.02 ±
+0.08.
 
 Tried, measured in the arena against the medium bot, and removed as they brought no gain: an
 opponent ``model`` (the opponents play the medium bot's card-counting choice instead of seeing
@@ -429,6 +445,7 @@ class HardBot:
         extra: int = 0,
         cut_samples: int = 24,
         max_nodes: int = 8_000,
+        greedy: bool = True,
         budget_ms: float | None = None,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
@@ -438,6 +455,7 @@ class HardBot:
         self.extra = extra
         self.cut_samples = cut_samples
         self.max_nodes = max_nodes
+        self.greedy = greedy
         self.budget_ms = budget_ms
         self.clock = clock
         self.last_values: dict[Move, float] = {}
@@ -458,7 +476,10 @@ class HardBot:
         hidden = [c.index for c in view.unseen()]
         others = sum(view.hand_sizes) - len(view.hand)
         exact = view.stock_count == 0 and len(hidden) == others and players == 2
-        samples = 1 if exact else self.samples or (64 if players == 2 else 14)
+        # Two players, before the last hand: the opponent cannot see this hand, so it is searched
+        # as a greedy player rather than a clairvoyant one.
+        greedy = 1 - view.side if self.greedy and players == 2 and not exact else None
+        samples = 1 if exact else self.samples or (14 if players == 4 else 32 if greedy else 64)
         rng = decision_rng(self.seed, view)
         # One root child per class of move (laying 3♠ or 3♣ is the same); keep the first.
         roots: dict[tuple, Move] = {}  # type: ignore[type-arg]
@@ -476,7 +497,7 @@ class HardBot:
         worlds = nodes = 0
         world = None
         for searched, (world, weight) in enumerate(self._worlds(view, hidden, samples, rng), 1):
-            searcher = Searcher(world, max_plies, self.extra)
+            searcher = Searcher(world, max_plies, self.extra, greedy)
             for i, move in enumerate(moves):
                 totals[i] += weight * sign * _root(searcher, view.seat, move)
             worlds += weight
@@ -492,8 +513,8 @@ class HardBot:
         tied = [i for i, total in enumerate(totals) if total >= totals[best] - 1e-9]
         if exact and len(tied) > 1 and world is not None:
             # The same result against perfect play: give a fallible opponent the most chances.
-            greedy = Searcher(world, max_plies, greedy_side=1 - view.side)
-            best = max(tied, key=lambda i: sign * _root(greedy, view.seat, moves[i]))
+            chances = Searcher(world, max_plies, greedy_side=1 - view.side)
+            best = max(tied, key=lambda i: sign * _root(chances, view.seat, moves[i]))
         return moves[best]
 
     def _worlds(
