@@ -274,6 +274,22 @@ def test_time_cap_stops_early() -> None:
     assert 1 <= capped.last_worlds < 50
 
 
+@pytest.mark.parametrize(("greedy", "worlds"), [(True, 32), (False, 64)])
+def test_default_work_per_move_is_the_same_for_both_seats(greedy: bool, worlds: int) -> None:
+    from chkobba.bots import HardBot
+
+    seats = set()
+    for game in positions(2, range(3)):
+        view = game.view(game.current)
+        if game.phase != "play" or not game.stock_count or len(view.legal_moves()) < 2:
+            continue
+        bot = HardBot(seed=1, greedy=greedy, max_nodes=10**9)
+        bot.choose(view)
+        assert bot.last_worlds == worlds
+        seats.add(game.current)
+    assert seats == {0, 1}
+
+
 @pytest.mark.parametrize("players", [2, 4])
 def test_arena_reports_the_figures(players: int) -> None:
     outcomes = list(run("medium", "easy", 3, players=players))

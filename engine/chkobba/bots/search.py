@@ -479,7 +479,8 @@ class HardBot:
         # Two players, before the last hand: the opponent cannot see this hand, so it is searched
         # as a greedy player rather than a clairvoyant one.
         greedy = 1 - view.side if self.greedy and players == 2 and not exact else None
-        samples = 1 if exact else self.samples or (14 if players == 4 else 32 if greedy else 64)
+        default = 14 if players == 4 else 64 if greedy is None else 32
+        samples = 1 if exact else self.samples or default
         rng = decision_rng(self.seed, view)
         # One root child per class of move (laying 3♠ or 3♣ is the same); keep the first.
         roots: dict[tuple, Move] = {}  # type: ignore[type-arg]
