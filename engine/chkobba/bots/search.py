@@ -346,36 +346,25 @@ class Searcher:
         depth += 1
         replies = []
         for rest, left, bits in children(hand, table):
-            a, b, taker = s0, s1, last
-            laid = -1
-            if bits:
-                taker = side
-                if not left and (remaining or stock):
-                    bits += SWEEP
-                if side:
-                    b += bits
-                else:
-                    a += bits
+            a, b, laid = s0, s1, -1
+            if bits:  # what the piles would be: _after counts the same when it plays the reply
+                gain = bits + (SWEEP if not left and (remaining or stock) else 0)
+                a, b = (s0, s1 + gain) if side else (s0 + gain, s1)
             else:
                 laid = next(c for c in hand if c not in rest)
             worth = greedy_value(a, b, left, side, nxt & 1, p_value, laid)
-            replies.append((worth, rest, left, a, b, taker))
+            replies.append((worth, rest, left, bits))
         top = max(reply[0] for reply in replies)
         total = weights = 0.0
         new_hands = list(hands)
-        for worth, rest, left, a, b, taker in replies:
+        for worth, rest, left, bits in replies:
             weight = exp(BETA * (worth - top))
             if weight < UNLIKELY:
                 continue
-            if not remaining:
-                value = self._hand_end(left, stock, a, b, taker, depth, -INF, INF)
-            elif depth >= self.max_plies:
-                value = self._cutoff(hands[nxt], nxt, left, a, b)
-            else:
-                new_hands[seat] = rest
-                value = self._node(
-                    tuple(new_hands), nxt, left, stock, a, b, taker, remaining, depth, -INF, INF
-                )
+            new_hands[seat] = rest
+            value = self._after(
+                tuple(new_hands), seat, left, stock, s0, s1, last, bits, remaining, depth, -INF, INF
+            )
             total += weight * value
             weights += weight
         return total / weights

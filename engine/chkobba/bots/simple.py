@@ -4,12 +4,7 @@ from __future__ import annotations
 
 from ..moves import EXPOSE_MOVE, KEEP_MOVE, Move
 from ..view import View
-from .core import (
-    SWEEP,
-    capture_bits,
-    holding_chances,
-    pack_pile,
-)
+from .core import SWEEP, capture_bits, holding_chances, pack_pile
 from .infer import greedy_value
 from .search import decision_rng
 
