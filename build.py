@@ -45,6 +45,8 @@ BUILD_TOOLS = ("hatchling==1.33.0", "brotli==1.2.1", "resvg-py==0.5.0")
 APP_ZIP = "app.zip"  # web/ui/*.py and their .pyc, unpacked beside main.py by PyScript
 CLI_MODULES = ("__main__", "arena", "bench")  # engine modules the page never imports
 ICON_BACKGROUND = "#17663f"
+# Imported by PyScript only to unpack .tar.gz [files]; this page's archives are .whl and .zip.
+UNUSED_BY_PYSCRIPT = {"gzip", "tarfile"}
 # `from x import` / `import x, y` in Python text (PyScript's bundle holds its Python as strings)
 IMPORT = re.compile(
     r"(?:\bfrom\s+([A-Za-z_][\w.]*)\s+import\b|\bimport\s+([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*))"
@@ -172,9 +174,10 @@ def pyscript_imports() -> list[str]:
     """Names PyScript's own Python imports: its bundle carries that Python as text."""
     names: set[str] = set()
     for path in sorted(PYSCRIPT_DIST.glob("*.js")):
-        for module, listed in IMPORT.findall(path.read_text()):
+        text = path.read_text().replace("\\n", "\n")  # Python kept in JS strings
+        for module, listed in IMPORT.findall(text):
             names.update([module] if module else [n.strip() for n in listed.split(",")])
-    return sorted(names)
+    return sorted(names - UNUSED_BY_PYSCRIPT)
 
 
 def page_modules(site: Path) -> list[str]:
@@ -223,13 +226,18 @@ def stored_zip(target: Path, files: dict[str, bytes]) -> None:
 
 
 def add_python(wheel: Path, compiled: Path) -> None:
-    """The trimmed, compiled stdlib; the wheel and the page's modules with their .pyc beside."""
+    """The trimmed, compiled stdlib; the wheel and the page's modules with their .pyc beside;
+    Pyodide's lock file without its package list (the page loads no Pyodide package)."""
     shutil.copy2(compiled / "python_stdlib.zip", DIST / "pyodide" / "python_stdlib.zip")
+    lock = json.loads((NODE / "pyodide" / "pyodide-lock.json").read_text())
+    (DIST / "pyodide" / "pyodide-lock.json").write_text(json.dumps({**lock, "packages": {}}))
     pycs = compiled / "pyc"
     with zipfile.ZipFile(wheel) as whl:
         members = {n: whl.read(n) for n in whl.namelist()}
     members |= {
-        str(p.relative_to(pycs)): p.read_bytes() for p in (pycs / "chkobba").rglob("*.pyc")
+        str(p.relative_to(pycs)): p.read_bytes()
+        for p in (pycs / "chkobba").rglob("*.pyc")
+        if p.name.split(".")[0] not in CLI_MODULES
     }
     stored_zip(DIST / "wheels" / wheel.name, members)
     app = {f"ui/{p.name}": p.read_bytes() for p in sorted((WEB / "ui").glob("*.py"))}
@@ -290,15 +298,10 @@ def compress_dist() -> dict[Path, int]:
     return cost
 
 
-def copy_runtime(target: Path, pyodide: Path) -> None:
-    """PyScript's dist (every .js and .css, as core.js loads its chunks lazily) and Pyodide."""
-    (target / "pyscript").mkdir(parents=True, exist_ok=True)
-    for path in sorted(PYSCRIPT_DIST.iterdir()):
-        if path.suffix in (".js", ".css"):
-            shutil.copy2(path, target / "pyscript" / path.name)
-    pyodide.mkdir(parents=True)
+def copy_pyodide(target: Path) -> None:
+    target.mkdir(parents=True)
     for name in PYODIDE_FILES:
-        shutil.copy2(NODE / "pyodide" / name, pyodide / name)
+        shutil.copy2(NODE / "pyodide" / name, target / name)
 
 
 def build() -> None:
@@ -309,7 +312,11 @@ def build() -> None:
 
     wheel = build_wheel(Path(sys.executable), DIST / "wheels")
     log(f"wheel {wheel}")
-    copy_runtime(DIST, DIST / "pyodide")
+    (DIST / "pyscript").mkdir()
+    for path in sorted(PYSCRIPT_DIST.iterdir()):  # every .js: core.js loads its chunks lazily
+        if path.suffix in (".js", ".css"):
+            shutil.copy2(path, DIST / "pyscript" / path.name)
+    copy_pyodide(DIST / "pyodide")
     add_python(DIST / "wheels" / wheel, compiled_python(DIST / "wheels" / wheel))
 
     for rel in ["main.py", "index.html", "pwa.js"]:
@@ -319,7 +326,7 @@ def build() -> None:
     (DIST / "pyscript.toml").write_text(pyscript_toml(wheel))
     # The yardstick page, on the unmodified PyScript and Pyodide (its own copy of the stdlib).
     shutil.copytree(WEB / "minimal", DIST / "minimal")
-    copy_runtime(DIST, DIST / "minimal" / "pyodide")
+    copy_pyodide(DIST / "minimal" / "pyodide")
 
     files = sorted(
         str(p.relative_to(DIST))

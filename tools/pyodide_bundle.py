@@ -9,8 +9,11 @@
 3. Compile the app: out/pyc/<dir>/__pycache__/<name>.cpython-314.pyc for every .py under app/.
 
 All .pyc are unchecked-hash pycs (PEP 552, flags 0b01): nothing is re-validated at start-up.
+All are compiled without their docstrings (asserts and line numbers kept): 25% smaller; the app's
+sources ship beside their .pyc, so tracebacks show its lines too.
 """
 
+import ast
 import importlib
 import importlib.util
 import json
@@ -36,18 +39,30 @@ SAFETY = [
     "encodings.raw_unicode_escape",
     "encodings.unicode_escape",
     "stringprep",  # for idna
-    # PyScript's error display and asyncio's debug paths
+    # PyScript's error display
     "traceback",
     "linecache",
     "tokenize",
-    "asyncio.__main__",
 ]
-# Whole packages kept: Pyodide's and asyncio's submodules are imported lazily by Pyodide/PyScript.
-WHOLE = ("pyodide", "_pyodide", "asyncio", "json", "encodings.aliases")
 
 
-def pyc(source: bytes, filename: str) -> bytes:
-    code = compile(source, filename, "exec", dont_inherit=True)
+def without_docstrings(tree: ast.Module) -> ast.Module:
+    for node in ast.walk(tree):
+        kinds = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+        body = getattr(node, "body", None)
+        if isinstance(node, kinds) and body and isinstance(body[0], ast.Expr):
+            if isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
+                docstring = body.pop(0)
+                if not body:
+                    body.append(ast.Pass(lineno=docstring.lineno, col_offset=docstring.col_offset))
+    return tree
+
+
+def pyc(source: bytes, filename: str, docstrings: bool = True) -> bytes:
+    tree = ast.parse(source, filename)
+    if not docstrings:
+        tree = without_docstrings(tree)
+    code = compile(tree, filename, "exec", dont_inherit=True)
     flags = (0b01).to_bytes(4, "little")  # hash-based, unchecked
     return importlib.util.MAGIC_NUMBER + flags + importlib.util.source_hash(source) + marshal.dumps(code)
 
@@ -62,7 +77,8 @@ def trace(roots: dict[str, list[str]]) -> set[str]:
             pass  # a name in PyScript's bundle that is not a module of this Python
     for name in roots["modules"]:
         importlib.import_module(name)  # the page's own: a failure here is a build error
-    return set(sys.modules)
+    # Frozen modules (os, io, codecs, importlib._bootstrap...) live in the interpreter itself.
+    return {name for name, m in sys.modules.items() if getattr(m.__spec__, "origin", "") != "frozen"}
 
 
 def module_entry(name: str, names: set[str]) -> str | None:
@@ -77,7 +93,6 @@ def trimmed_stdlib(modules: set[str]) -> tuple[int, int]:
     source = zipfile.ZipFile(WORK / "stdlib.zip")
     names = set(source.namelist())
     keep = {entry for m in modules if (entry := module_entry(m, names))}
-    keep |= {n for n in names if n.endswith(".py") and n.startswith(tuple(p.replace(".", "/") + "/" for p in WHOLE))}
     # Data files (not .py) of the packages kept, e.g. a package's templates.
     dirs = {os.path.dirname(n) + "/" for n in keep if n.endswith("__init__.py")}
     keep |= {n for n in names if not n.endswith((".py", "/")) and os.path.dirname(n) + "/" in dirs}
@@ -88,7 +103,7 @@ def trimmed_stdlib(modules: set[str]) -> tuple[int, int]:
         for name in sorted(keep):
             data = source.read(name)
             if name.endswith(".py"):
-                out.writestr(name + "c", pyc(data, f"{base}/{name}"))
+                out.writestr(name + "c", pyc(data, f"{base}/{name}", docstrings=False))
             else:
                 out.writestr(name, data)
     return len(keep), len([n for n in names if n.endswith(".py")])
@@ -103,7 +118,7 @@ def compiled_app() -> int:
         target = OUT / "pyc" / rel.parent / "__pycache__" / f"{path.stem}.{tag}.pyc"
         target.parent.mkdir(parents=True, exist_ok=True)
         # The filename is fixed up to the real path by the importer (_imp._fix_co_filename).
-        target.write_bytes(pyc(path.read_bytes(), f"/home/pyodide/{rel}"))
+        target.write_bytes(pyc(path.read_bytes(), f"/home/pyodide/{rel}", docstrings=False))
         count += 1
     return count
 
