@@ -5,6 +5,7 @@
     python3 build.py serve      build, then serve dist/ on http://localhost:8000 (--port N)
     python3 build.py test       install what the tests need, build, lint, type-check, run the suite
     python3 build.py loadtime   median time to a playable table, ours vs a minimal PyScript page
+    python3 build.py lighthouse Lighthouse 12's mobile scores (installs it apart, in .cache/)
     python3 build.py bottime    the hard bot's ms per move in Pyodide (under Node) and CPython
     python3 build.py screens    screenshots of the cut, a turn, a chkobba, a score sheet...
 
@@ -324,6 +325,8 @@ def build() -> None:
     shutil.copytree(WEB / "static", DIST / "static")
     draw_icons()
     (DIST / "pyscript.toml").write_text(pyscript_toml(wheel))
+    headers = "".join(f"  {name}: {value}\n" for name, value in ISOLATION.items())
+    (DIST / "_headers").write_text(f"/*\n{headers}")
     # The yardstick page, on the unmodified PyScript and Pyodide (its own copy of the stdlib).
     shutil.copytree(WEB / "minimal", DIST / "minimal")
     copy_pyodide(DIST / "minimal" / "pyodide")
@@ -331,7 +334,7 @@ def build() -> None:
     files = sorted(
         str(p.relative_to(DIST))
         for p in DIST.rglob("*")
-        if p.is_file() and not p.is_relative_to(DIST / "minimal")
+        if p.is_file() and not p.is_relative_to(DIST / "minimal") and p.name != "_headers"
     )
     version = digest(*(DIST / f for f in files))[:12]
     (DIST / "sw.js").write_text(service_worker(["./", *files], version))
@@ -347,10 +350,20 @@ def build() -> None:
 
 # --- serving ---------------------------------------------------------------------------------
 
+# Cross-origin isolation: PyScript feature-tests `new SharedArrayBuffer(...)` on load, which
+# Chromium reports as deprecated (Lighthouse: best practices 0.82) unless the page is isolated.
+# Every file is same-origin, so nothing is blocked. dist/_headers says the same to static hosts
+# that read that file (Netlify, Cloudflare Pages).
+ISOLATION = {
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Embedder-Policy": "require-corp",
+}
+
 
 class Handler(http.server.SimpleHTTPRequestHandler):
     """Static files, sent as their .br or .gz copy when the browser accepts that encoding (as a
-    real static host or CDN does), with the file's own type and `Vary: Accept-Encoding`."""
+    real static host or CDN does), with the file's own type and `Vary: Accept-Encoding`; and
+    cross-origin isolated (ISOLATION)."""
 
     extensions_map: ClassVar[dict[str, str]] = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
@@ -387,6 +400,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         return super().guess_type(self.plain if self.encoding else path)
 
     def end_headers(self) -> None:
+        for name, value in ISOLATION.items():
+            self.send_header(name, value)
         if getattr(self, "encoding", None):
             self.send_header("Content-Encoding", self.encoding)
         if getattr(self, "vary", False):
@@ -454,6 +469,14 @@ def loadtime(runs: int) -> int:
     return subprocess.run([str(python), str(script), "--runs", str(runs)], cwd=ROOT).returncode
 
 
+def lighthouse(runs: int) -> int:
+    pip_install(".stamp-dev", "-e", ".[dev]")
+    ensure_chromium()
+    build()
+    script = ROOT / "tests" / "web" / "lighthouse.py"
+    return subprocess.run([sys.executable, str(script), "--runs", str(runs)], cwd=ROOT).returncode
+
+
 def screens() -> int:
     python = pip_install(".stamp-dev", "-e", ".[dev]")
     ensure_chromium()
@@ -479,6 +502,8 @@ def main() -> int:
     p_test.add_argument("pytest_args", nargs=argparse.REMAINDER)
     p_load = sub.add_parser("loadtime", help="measure time to a playable table")
     p_load.add_argument("--runs", type=int, default=5)
+    p_lh = sub.add_parser("lighthouse", help="Lighthouse 12's mobile scores")
+    p_lh.add_argument("--runs", type=int, default=3)
     p_bot = sub.add_parser("bottime", help="time the hard bot in Pyodide and CPython")
     p_bot.add_argument("bottime_args", nargs=argparse.REMAINDER, help="--moves N, --try S:MS")
     sub.add_parser("screens", help="screenshots of what a player sees, phone and desktop")
@@ -493,6 +518,8 @@ def main() -> int:
         return test([a for a in args.pytest_args if a != "--"])
     elif args.command == "loadtime":
         return loadtime(args.runs)
+    elif args.command == "lighthouse":
+        return lighthouse(args.runs)
     elif args.command == "screens":
         return screens()
     elif args.command == "bottime":

@@ -1,4 +1,4 @@
-"""Runs inside Pyodide under Node (tools/pyodide_run.mjs): trace, trim and compile the page's Python.
+"""Inside Pyodide under Node (tools/pyodide_run.mjs): trace, trim and compile the page's Python.
 
 1. Trace: import the page's modules (roots.json "modules": the engine wheel's and web/ui's) and the
    standard-library modules PyScript's own Python imports (roots.json "extra", read by build.py from
@@ -14,6 +14,7 @@ sources ship beside their .pyc, so tracebacks show its lines too.
 """
 
 import ast
+import contextlib
 import importlib
 import importlib.util
 import json
@@ -46,15 +47,23 @@ SAFETY = [
 ]
 
 
+def is_docstring(statement: ast.stmt) -> bool:
+    value = getattr(statement, "value", None)
+    return (
+        isinstance(statement, ast.Expr)
+        and isinstance(value, ast.Constant)
+        and isinstance(value.value, str)
+    )
+
+
 def without_docstrings(tree: ast.Module) -> ast.Module:
+    kinds = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
     for node in ast.walk(tree):
-        kinds = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
         body = getattr(node, "body", None)
-        if isinstance(node, kinds) and body and isinstance(body[0], ast.Expr):
-            if isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
-                docstring = body.pop(0)
-                if not body:
-                    body.append(ast.Pass(lineno=docstring.lineno, col_offset=docstring.col_offset))
+        if isinstance(node, kinds) and body and is_docstring(body[0]):
+            docstring = body.pop(0)
+            if not body:
+                body.append(ast.Pass(lineno=docstring.lineno, col_offset=docstring.col_offset))
     return tree
 
 
@@ -64,21 +73,25 @@ def pyc(source: bytes, filename: str, docstrings: bool = True) -> bytes:
         tree = without_docstrings(tree)
     code = compile(tree, filename, "exec", dont_inherit=True)
     flags = (0b01).to_bytes(4, "little")  # hash-based, unchecked
-    return importlib.util.MAGIC_NUMBER + flags + importlib.util.source_hash(source) + marshal.dumps(code)
+    return (
+        importlib.util.MAGIC_NUMBER
+        + flags
+        + importlib.util.source_hash(source)
+        + marshal.dumps(code)
+    )
 
 
 def trace(roots: dict[str, list[str]]) -> set[str]:
     sys.path.insert(0, "/tmp/site")
     sys.path.insert(0, str(WORK / "app"))
     for name in roots["extra"] + SAFETY:
-        try:
+        # A name in PyScript's bundle may be no module of this Python (js, ujson...).
+        with contextlib.suppress(ImportError):
             importlib.import_module(name)
-        except ImportError:
-            pass  # a name in PyScript's bundle that is not a module of this Python
     for name in roots["modules"]:
         importlib.import_module(name)  # the page's own: a failure here is a build error
     # Frozen modules (os, io, codecs, importlib._bootstrap...) live in the interpreter itself.
-    return {name for name, m in sys.modules.items() if getattr(m.__spec__, "origin", "") != "frozen"}
+    return {n for n, m in sys.modules.items() if getattr(m.__spec__, "origin", "") != "frozen"}
 
 
 def module_entry(name: str, names: set[str]) -> str | None:

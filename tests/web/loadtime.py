@@ -20,8 +20,12 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import json
 import shutil
 import statistics
+import subprocess
+import tempfile
+import zipfile
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
@@ -42,13 +46,59 @@ READY_CLOCK = """
       window.__readyAt = performance.now();
     }
   };
-  new MutationObserver(seen).observe(document, { attributes: true, childList: true, subtree: true });
+  const all = { attributes: true, childList: true, subtree: true };
+  new MutationObserver(seen).observe(document, all);
 })();
 """
 TRANSFERRED = """
 [...performance.getEntriesByType("navigation"), ...performance.getEntriesByType("resource")]
   .reduce((sum, entry) => sum + entry.transferSize, 0)
 """
+
+
+# Under Node, the build's Pyodide and stdlib: ms to import the engine, then its bots, from the
+# build's wheel as the page unpacks it (with or without the .pyc beside the sources).
+IMPORTS = """
+const [dist, wheel] = process.argv.slice(2);
+const { readFileSync } = await import("node:fs");
+const { loadPyodide } = await import(dist + "/pyodide/pyodide.mjs");
+const pyodide = await loadPyodide({ indexURL: dist + "/pyodide/" });
+pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "whl", { extractDir: "/home/pyodide" });
+process.stdout.write(pyodide.runPython(`
+import json, time
+start = time.perf_counter(); import chkobba; engine = time.perf_counter() - start
+start = time.perf_counter(); import chkobba.bots; bots = time.perf_counter() - start
+json.dumps([engine * 1000, bots * 1000])
+`));
+"""
+
+
+def import_ms(dist: Path, runs: int) -> dict[str, list[float]]:
+    """Median ms to import chkobba and then chkobba.bots, with the .pyc and from sources."""
+    out = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        script = Path(tmp) / "imports.mjs"
+        script.write_text(IMPORTS)
+        [wheel] = (dist / "wheels").glob("*.whl")
+        sources = Path(tmp) / "sources.whl"
+        with zipfile.ZipFile(wheel) as full, zipfile.ZipFile(sources, "w") as bare:
+            for name in full.namelist():
+                if not name.endswith(".pyc"):
+                    bare.writestr(name, full.read(name))
+        for label, path in (("with .pyc", wheel), ("from sources", sources)):
+            rows = [
+                json.loads(
+                    subprocess.run(
+                        ["node", str(script), str(dist), str(path)],
+                        capture_output=True,
+                        text=True,
+                        check=True,
+                    ).stdout
+                )
+                for _ in range(runs)
+            ]
+            out[label] = [statistics.median(column) for column in zip(*rows, strict=True)]
+    return out
 
 
 def load_build():
@@ -68,7 +118,9 @@ def new_page(browser, selector: str, workers: str = "allow", throttle: float = 1
     context.add_init_script(READY_CLOCK % selector)
     page = context.new_page()
     if throttle != 1:
-        page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+        page.context.new_cdp_session(page).send(
+            "Emulation.setCPUThrottlingRate", {"rate": throttle}
+        )
     return context, page
 
 
@@ -121,7 +173,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
-    server, base = load_build().start_server()
+    build = load_build()
+    imports = import_ms(build.DIST, 3)
+    server, base = build.start_server()
     rounds: dict[str, list[tuple[float, float, float, float]]] = {name: [] for name in PAGES}
     memory = {}
     with sync_playwright() as p:
@@ -139,7 +193,9 @@ def main() -> None:
     print(f"median of {args.runs} interleaved runs, headless Chromium, 360x740, localhost:")
     medians = {}
     for name, runs in rounds.items():
-        medians[name] = cold, reload, slow, sent = [statistics.median(c) for c in zip(*runs)]
+        medians[name] = cold, reload, slow, sent = [
+            statistics.median(c) for c in zip(*runs, strict=True)
+        ]
         print(
             f"  {name:22} cold {cold:5.2f} s  reload {reload:5.2f} s  4x CPU cold {slow:5.2f} s"
             f"  cold transfer {sent / 1e6:5.2f} MB  renderer {memory[name]:4.0f} MB"
@@ -149,8 +205,13 @@ def main() -> None:
         f"  ratio ours/minimal     cold {ratio(ours[0], minimal[0])}  reload"
         f" {ratio(ours[1], minimal[1])}  4x CPU cold {ratio(ours[2], minimal[2])}"
     )
-    print("  (ours reloads from its service worker; the minimal page, which has none, from the"
-          " HTTP cache)")
+    print(
+        "  (ours reloads from its service worker; the minimal page, which has none, from the"
+        " HTTP cache)"
+    )
+    print("Pyodide under Node, the build's stdlib and wheel, median of 3 fresh interpreters:")
+    for label, (engine, bots) in imports.items():
+        print(f"  {label:13} import chkobba {engine:6.1f} ms, then chkobba.bots {bots:6.1f} ms")
 
 
 if __name__ == "__main__":

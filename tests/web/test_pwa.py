@@ -49,7 +49,11 @@ def test_files_are_sent_compressed_when_the_browser_accepts_it(server_url, path)
         assert headers["Vary"] == "Accept-Encoding"
         assert decode(body) == plain
     headers, _ = fetch(server_url + path, "br")
-    assert headers["Content-Type"].split(";")[0] in ("text/html", "application/wasm", "application/zip")
+    assert headers["Content-Type"].split(";")[0] in (
+        "text/html",
+        "application/wasm",
+        "application/zip",
+    )
 
 
 def test_small_and_already_compressed_files_are_sent_as_they_are(server_url):
@@ -71,7 +75,9 @@ def test_the_manifest_offers_png_and_maskable_icons_drawn_from_the_svg():
     assert 'rel="apple-touch-icon"' in (BUILD.DIST / "index.html").read_text()
 
 
-def test_chromium_finds_the_page_installable(browser_type, browser_type_launch_args, server_url, tmp_path):
+def test_chromium_finds_the_page_installable(
+    browser_type, browser_type_launch_args, server_url, tmp_path
+):
     # Only a persistent (non-incognito) profile can install an app.
     context = browser_type.launch_persistent_context(
         tmp_path / "profile", **browser_type_launch_args, **VIEWPORTS["phone"]
@@ -125,9 +131,7 @@ def served_index(table) -> str:
     return table.page.evaluate("fetch('./index.html').then(r => r.text())")
 
 
-def test_a_new_build_waits_for_a_tap_then_replaces_the_old_one_and_keeps_the_game(
-    page, two_builds
-):
+def test_a_new_build_waits_for_a_tap_then_replaces_the_old_one_and_keeps_the_game(page, two_builds):
     url, switch = two_builds
     table = Table(page, url, "phone")
     table.open("?seed=5&pace=0")
