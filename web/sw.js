@@ -3,6 +3,12 @@
 // One cache per build, and a page is only ever served from its own worker's cache, so files of
 // two builds never mix: a new build waits (installed, not active) until the page, told by
 // pwa.js, asks it to take over and reloads; then the old build's cache is deleted.
+//
+// Why not Workbox (workbox-build injectManifest)? What this needs is the above and no more: a
+// precache named by a hash build.py already computes, cache-first, an explicit skip-waiting.
+// Workbox would add a build dependency tree to `npm ci` and a runtime to precache, its default
+// 2 MB per-file limit must be raised for the 9.6 MB wasm, and its per-file revision keys would
+// let one cache hold files of two builds, which this worker rules out by construction.
 const CACHE = "chkobba-__VERSION__";
 const FILES = __FILES__;
 
