@@ -110,7 +110,7 @@ def trimmed_stdlib(modules: set[str]) -> tuple[int, int]:
     dirs = {os.path.dirname(n) + "/" for n in keep if n.endswith("__init__.py")}
     keep |= {n for n in names if not n.endswith((".py", "/")) and os.path.dirname(n) + "/" in dirs}
     # Where the zip sits on sys.path in the page: code objects carry that path for tracebacks.
-    base = os.path.dirname(os.__file__)
+    base = next(p for p in sys.path if p.endswith(".zip"))
     OUT.mkdir(parents=True, exist_ok=True)
     with zipfile.ZipFile(OUT / "python_stdlib.zip", "w", zipfile.ZIP_STORED) as out:
         for name in sorted(keep):
