@@ -16,8 +16,9 @@ const [dist, wheel, code] = process.argv.slice(2);
 const { readFileSync } = await import("node:fs");
 const { loadPyodide } = await import(dist + "/pyodide/pyodide.mjs");
 const pyodide = await loadPyodide({ indexURL: dist + "/pyodide/" });
+const home = { extractDir: "/home/pyodide" };
 for (const [file, format] of [[wheel, "whl"], [dist + "/app.zip", "zip"]]) {
-  pyodide.unpackArchive(new Uint8Array(readFileSync(file)), format, { extractDir: "/home/pyodide" });
+  pyodide.unpackArchive(new Uint8Array(readFileSync(file)), format, home);
 }
 process.stdout.write(pyodide.runPython(code));
 """
