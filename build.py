@@ -171,11 +171,12 @@ def service_worker(files: list[str], version: str) -> str:
     return template.replace("__VERSION__", version).replace("__FILES__", json.dumps(files))
 
 
-def pyscript_imports() -> list[str]:
-    """Names PyScript's own Python imports: its bundle carries that Python as text."""
+def imported_names() -> list[str]:
+    """Names imported by main.py (run as a script, so not traced by importing it) and by
+    PyScript's own Python (its bundle carries that Python as text in JS strings)."""
     names: set[str] = set()
-    for path in sorted(PYSCRIPT_DIST.glob("*.js")):
-        text = path.read_text().replace("\\n", "\n")  # Python kept in JS strings
+    for path in [WEB / "main.py", *sorted(PYSCRIPT_DIST.glob("*.js"))]:
+        text = path.read_text().replace("\\n", "\n")
         for module, listed in IMPORT.findall(text):
             names.update([module] if module else [n.strip() for n in listed.split(",")])
     return sorted(names - UNUSED_BY_PYSCRIPT)
@@ -197,7 +198,9 @@ def compiled_python(wheel: Path) -> Path:
     stdlib = NODE / "pyodide" / "python_stdlib.zip"
     ui = sorted((WEB / "ui").glob("*.py"))
     tools = sorted(TOOLS.iterdir())
-    key = digest(stdlib, wheel, *ui, *tools, *sorted(PYSCRIPT_DIST.glob("*.js")))[:16]
+    key = digest(stdlib, wheel, WEB / "main.py", *ui, *tools, *sorted(PYSCRIPT_DIST.glob("*.js")))[
+        :16
+    ]
     done = CACHE / "python" / key
     if (done / "out" / "trace.json").exists():
         return done / "out"
@@ -210,7 +213,7 @@ def compiled_python(wheel: Path) -> Path:
         whl.extractall(work / "app", [n for n in whl.namelist() if n.endswith(".py")])
     for path in ui:
         shutil.copy2(path, work / "app" / "ui" / path.name)
-    roots = {"modules": page_modules(work / "app"), "extra": pyscript_imports()}
+    roots = {"modules": page_modules(work / "app"), "extra": imported_names()}
     (work / "roots.json").write_text(json.dumps(roots))
     run("node", TOOLS / "pyodide_run.mjs", NODE / "pyodide", work)
     shutil.rmtree(done, ignore_errors=True)
