@@ -3,7 +3,8 @@ change them.
 
     python tools/move_hash.py            hash per scenario, and a total
     python tools/move_hash.py --cuts N   how the hard bot decides the first cut of N seeds
-                                         (a list of keep/expose, hashed and written with --dump)
+                                         (a list of keep/expose, hashed and written with --dump;
+                                         --bot-seed S: another sampling, to see the noise)
 """
 
 from __future__ import annotations
@@ -37,8 +38,8 @@ def match_moves(levels: tuple[str, ...], target: int, seed: int) -> list[str]:
     return moves
 
 
-def cut_moves(count: int, players: int) -> list[str]:
-    bot = make_bot("hard", seed=1)
+def cut_moves(count: int, players: int, bot_seed: int = 1) -> list[str]:
+    bot = make_bot("hard", seed=bot_seed)
     out = []
     for seed in range(1, count + 1):
         game = Game.new(Rules(players=players), seed=seed)
@@ -51,9 +52,10 @@ def main() -> int:
     parser.add_argument("--cuts", type=int)
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--dump")
+    parser.add_argument("--bot-seed", type=int, default=1, help="the hard bot's seed (--cuts)")
     args = parser.parse_args()
     if args.cuts:
-        moves = cut_moves(args.cuts, args.players)
+        moves = cut_moves(args.cuts, args.players, args.bot_seed)
         print(hashlib.sha256(" ".join(moves).encode()).hexdigest()[:16], len(moves), "cuts")
         if args.dump:
             with open(args.dump, "w") as out:
