@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from multiprocessing import Pool
 
 from .bots import make_bot
-from .game import Game
+from .game import Game, Phase
 from .rules import Rules
 
 
@@ -44,7 +44,7 @@ def play_pair(task: tuple[str, str, int, int, int | None, int | None]) -> Outcom
             bots.append(make_bot(level, seed=seed * 8 + seat, samples=samples))
         rules = Rules(players=players, target=target or 21)
         game = Game.new(rules, seed=seed)
-        while game.phase != "over" and (target or not game.deal_results):
+        while game.phase != Phase.OVER and (target or not game.deal_results):
             seat = game.current
             view = game.view(seat)
             start, cpu = time.perf_counter(), time.process_time()
