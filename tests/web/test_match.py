@@ -50,6 +50,8 @@ def test_settings_choose_target_and_level_then_a_new_game(table):
     table.page.wait_for_selector('[data-value="hard"][aria-pressed="true"]')
     table.screenshot("settings")
     table.tap('[data-action="new"]')
+    if table.wait_phase("confirm", "cut", "play", "wait") == "confirm":  # a match was begun
+        table.tap('[data-action="confirm-new"]')
     table.wait_phase("cut", "play", "wait")
     assert "to 11" in table.page.inner_text(".score")
     assert table.saved_game().rules.target == 11
