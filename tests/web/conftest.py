@@ -84,6 +84,17 @@ class Table:
         self.page.goto(self.base + "index.html" + query)
         self.wait_ready()
 
+    def open_with_save(self, text: str, query: str = "?pace=0") -> None:
+        """Open the page with ``text`` as the saved match, as if left by an earlier visit (set
+        before the page's scripts run, once per tab: a reload then finds what the page saved)."""
+        self.page.add_init_script(
+            f"""if (!sessionStorage.getItem('preset')) {{
+                sessionStorage.setItem('preset', '1');
+                localStorage.setItem('chkobba.save', {json.dumps(text)});
+            }}"""
+        )
+        self.open(query)
+
     def reload(self) -> None:
         self.page.reload()
         self.wait_ready()

@@ -25,9 +25,7 @@ def near_the_end() -> Game:
 def test_the_match_ends_with_the_winner_and_a_new_match(table):
     game = near_the_end()
     text = write_save(Saved(game, len(game.deal_results), 1))
-    table.open("?pace=0")
-    table.page.evaluate("text => localStorage.setItem('chkobba.save', text)", text)
-    table.reload()
+    table.open_with_save(text)
     assert table.wait_phase("play") == "play"
     assert table.play_one() == "over"
     final = table.saved_game()
