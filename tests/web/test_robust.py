@@ -3,9 +3,9 @@ two tabs, many capture options on a phone, taps meant for another screen, reload
 finished positions, long addresses."""
 
 import pytest
-from chkobba import Game, Rules, legal_play_moves
-from chkobba.bots import make_bot
+from chkobba import Game, legal_play_moves
 from conftest import Table
+from positions import before_your_cut, capture_turn
 from ui.storage import Saved, write_save
 
 FILL = """() => {
@@ -149,18 +149,6 @@ def test_new_game_over_a_match_in_progress_asks_first(table):
     )
 
 
-def before_your_cut() -> Game:
-    """A match at a deal's score sheet, the player cutting next."""
-    for seed in range(50):
-        game, bots = Game.new(Rules(), seed=seed), (make_bot("easy", 1), make_bot("easy", 2))
-        while game.phase != "over":
-            done = len(game.deal_results)
-            game = game.play(bots[game.current].choose(game.view(game.current)))
-            if len(game.deal_results) > done and game.phase == "cut" and game.current == 0:
-                return game
-    raise AssertionError("no such match")
-
-
 SAW_HINT = """() => {
     window.sawHint = false;
     const app = document.querySelector('#app');
@@ -194,23 +182,10 @@ def centre(box) -> tuple[float, float]:
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
-def capture_turn() -> tuple[Game, str]:
-    """A match at the player's turn where a hand card has one move, a capture."""
-    for seed in range(100):
-        game, bot = Game.new(Rules(), seed=seed), make_bot("easy", 1)
-        for _ in range(12):
-            if game.current == 0 and game.phase == "play":
-                moves = game.legal_moves()
-                for move in moves:
-                    if move.captures and [m.card for m in moves].count(move.card) == 1:
-                        return game, str(move.card)
-            game = game.play(bot.choose(game.view(game.current)))
-    raise AssertionError("no capture turn found")
-
-
 @PHONE
 def test_a_reload_while_a_capture_is_shown_keeps_the_move(table):
-    game, card = capture_turn()
+    game, move = capture_turn()
+    card = str(move.card)
     open_saved(table, game, 0, "?pace=10")  # the capture is shown for 7 s
     table.wait_phase("play")
     table.tap(f'[data-zone="hand-0"] [data-card="{card}"]')
