@@ -154,7 +154,7 @@ def test_a_bad_position_parameter_is_explained_and_a_normal_game_starts():
     ]:
         params = parse_params(f"?position={raw}")
         assert params.position is None and len(params.errors) == 1
-        assert params.errors[0].kind == "position" and said in params.errors[0].value
+        assert said in words.address_problem(params.errors[0])
     app = make_app(query="?position=2D6S&seed=3")
     assert words.notice(app.ui.notices[0]).startswith("Ignored in the address: position: ")
     assert app.game == Game.new(Rules(), seed=3)

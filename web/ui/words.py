@@ -228,6 +228,8 @@ def address_problem(problem: AddressProblem) -> str:
         return f"unknown parameter {quote(problem.name)}"
     if problem.kind == "position":
         return f"position: {problem.value[:80]}"
+    if problem.kind == "players":
+        return f"position: this is a {problem.value}-player position; the page plays 2"
     return f"{name}={value} {expected[problem.kind]}"
 
 
