@@ -44,10 +44,8 @@ def tap_any(table) -> str:
 
 @PHONE
 def test_a_full_storage_lets_the_match_go_on_with_a_short_notice(table):
-    table.open("?pace=0")
-    assert table.page.evaluate(FILL) > 0
-    table.page.goto(table.base + "index.html?seed=5&pace=0")
-    table.wait_ready()
+    table.open_after(f"({FILL})()", "?seed=5&pace=0")
+    assert table.page.evaluate("localStorage.length") > 1
     notice = table.page.wait_for_selector("[data-notice]")
     assert "progress is not kept" in notice.inner_text()
     phase = table.wait_phase("cut", "play")
@@ -58,9 +56,7 @@ def test_a_full_storage_lets_the_match_go_on_with_a_short_notice(table):
 
 @PHONE
 def test_a_huge_corrupt_save_still_gives_a_new_game(table):
-    table.open("?pace=0")
-    table.page.evaluate("localStorage.setItem('chkobba.save', 'x'.repeat(3000000))")
-    table.reload()
+    table.open_after("localStorage.setItem('chkobba.save', 'x'.repeat(3000000))")
     notice = table.page.wait_for_selector("[data-notice]").inner_text()
     assert notice.startswith("Your saved match could not be read.")
     assert table.wait_phase("cut", "play", "wait")
