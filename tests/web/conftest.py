@@ -84,6 +84,21 @@ class Table:
         self.page.goto(self.base + "index.html" + query)
         self.wait_ready()
 
+    def open_with_save(self, text: str, query: str = "?pace=0") -> None:
+        """Open the page with ``text`` as the saved match, as if left by an earlier visit."""
+        self.open_after(f"localStorage.setItem('chkobba.save', {json.dumps(text)})", query)
+
+    def open_after(self, script: str, query: str = "?pace=0") -> None:
+        """Open the page after running ``script`` in its origin, once per tab, before the page's
+        own scripts (a reload then finds what the page itself left)."""
+        self.page.add_init_script(
+            f"""if (!sessionStorage.getItem('preset')) {{
+                sessionStorage.setItem('preset', '1');
+                {script};
+            }}"""
+        )
+        self.open(query)
+
     def reload(self) -> None:
         self.page.reload()
         self.wait_ready()
@@ -124,7 +139,7 @@ class Table:
         if move.kind != "play":
             self.tap(f'[data-move="{move}"]')
         else:
-            self.tap(f'[data-zone="you-hand"] [data-card="{move.card}"]')
+            self.tap(f'[data-zone="hand-0"] [data-card="{move.card}"]')
             self.page.wait_for_function(  # the tap is handled a moment later, in Python
                 """n => { const a = document.querySelector('#app');
                     return +a.dataset.moves > n || a.dataset.phase !== 'play'; }""",
@@ -142,7 +157,7 @@ class Table:
             locator.click()
 
     def hand(self) -> list[str]:
-        return self.codes('[data-zone="you-hand"] [data-card]')
+        return self.codes('[data-zone="hand-0"] [data-card]')
 
     def table(self) -> list[str]:
         return self.codes('[data-zone="table"] .table-cards [data-card]')
