@@ -13,6 +13,7 @@ import pytest
 from chkobba import (
     Card,
     ChkobbaError,
+    EditedSave,
     Game,
     Move,
     MoveKind,
@@ -146,7 +147,7 @@ def test_an_altered_history_is_refused():
     history = data["history"]
     assert isinstance(history, list)
     history.pop(-3)
-    with pytest.raises(ParseError, match="history"):
+    with pytest.raises(EditedSave, match="history"):
         Game.from_json(json.dumps(data))
 
 
@@ -158,7 +159,7 @@ def test_deal_results_that_the_history_did_not_make_are_refused():
     for score in first["scores"]:
         for name in score:
             score[name] = 0
-    with pytest.raises(ParseError, match="deal results"):
+    with pytest.raises(EditedSave, match="deal results"):
         Game.from_json(json.dumps(data))
     data = match_save()
     data["deal_results"][0]["dealer"] = 7  # type: ignore[index]

@@ -9,7 +9,7 @@
 """
 
 from .cards import DECK, HAYYA, RANKS, SUIT_SYMBOLS, SUITS, Card
-from .errors import ChkobbaError, IllegalMove, ParseError
+from .errors import ChkobbaError, EditedSave, IllegalMove, ParseError
 from .game import DealResult, Game, match_winner
 from .kernel import Phase
 from .moves import Move, MoveKind, capture_options, legal_play_moves
@@ -28,6 +28,7 @@ __all__ = [
     "ChkobbaError",
     "DealResult",
     "DealScore",
+    "EditedSave",
     "Game",
     "IllegalMove",
     "Move",

@@ -9,6 +9,11 @@ class ParseError(ChkobbaError):
     """Malformed text: a card, a move, a position notation or a saved game."""
 
 
+class EditedSave(ParseError):
+    """A well-formed saved game that no play leads to: its history, position or deal results
+    disagree (the save was changed outside the game)."""
+
+
 class IllegalMove(ChkobbaError):
     """A well-formed move that the rules do not allow in this position."""
 

@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 from . import notation, refusals, saves
 from .cards import DECK, Card
 from .cardsets import BITS, bits_of, cards_of
-from .errors import ChkobbaError, IllegalMove, ParseError, quoted
+from .errors import ChkobbaError, EditedSave, IllegalMove, ParseError, quoted
 from .kernel import (
     Phase,
     cutter,
@@ -471,13 +471,15 @@ class Game(_Parts):
                 try:
                     game = game.play(move)
                 except IllegalMove as error:
-                    raise ParseError(f"move {number} of the history: {error}") from None
+                    raise EditedSave(f"move {number} of the history: {error}") from None
+        except EditedSave as error:
+            raise EditedSave(f"saved game: {error}") from None
         except ParseError as error:
             raise ParseError(f"saved game: {error}") from None
         if game.notation() != position.notation():
-            raise ParseError("saved game: the history does not lead to the saved position")
+            raise EditedSave("saved game: the history does not lead to the saved position")
         if game.deal_results != saved.deal_results:
-            raise ParseError(
+            raise EditedSave(
                 "saved game: the deal results (dealer, scores, totals) differ from the history's"
             )
         return game

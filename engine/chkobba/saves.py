@@ -6,7 +6,7 @@ import json
 from typing import Any, NamedTuple, Protocol
 
 from .cards import format_cards, parse_cards
-from .errors import ParseError, quoted
+from .errors import EditedSave, ParseError, quoted
 from .kernel import majorities
 from .moves import Move
 from .rules import Rules
@@ -103,21 +103,21 @@ def check_results(results: tuple[DealResult, ...], rules: Rules, scores: tuple[i
     for number, result in enumerate(results, 1):
         where = f"deal {number}'s result"
         if not 0 <= result.dealer < rules.players:
-            raise ParseError(f"{where}: no dealer {result.dealer} with {rules.players} players")
+            raise EditedSave(f"{where}: no dealer {result.dealer} with {rules.players} players")
         if number > 1 and result.dealer != (results[number - 2].dealer + 1) % rules.players:
-            raise ParseError(f"{where}: the deal passes to the next dealer")
+            raise EditedSave(f"{where}: the deal passes to the next dealer")
         first, second = result.scores
         counts = [(*score[6:], score.hayya) for score in result.scores]
         if first.cards + second.cards > 40 or first.hayya + second.hayya > 1:
-            raise ParseError(f"{where}: more cards than the deck holds")
+            raise EditedSave(f"{where}: more cards than the deck holds")
         for side, score in enumerate(result.scores):
             if score[:3] != majorities(counts[side], counts[1 - side]):
-                raise ParseError(f"{where}: its points do not follow from its counts")
+                raise EditedSave(f"{where}: its points do not follow from its counts")
         totals = (totals[0] + first.total, totals[1] + second.total)
         if result.totals != totals:
-            raise ParseError(f"{where}: its totals are not the sum of the deals' points")
+            raise EditedSave(f"{where}: its totals are not the sum of the deals' points")
     if totals != scores:
-        raise ParseError("the last deal's totals differ from the position's scores")
+        raise EditedSave("the last deal's totals differ from the position's scores")
 
 
 def _list(value: object, name: str) -> list[Any]:
