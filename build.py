@@ -7,6 +7,7 @@
     python3 build.py loadtime   median time to a playable table, ours vs a minimal PyScript page
     python3 build.py bottime    the hard bot's ms per move in Pyodide (under Node) and CPython
     python3 build.py screens    screenshots of the cut, a turn, a chkobba, a score sheet...
+    python3 build.py embedtime  six boards on a page against one: renderer memory, time to shown
 
 Only the standard library is needed to start: build.py makes .venv and installs the rest
 (hatchling, the dev extras) from PyPI, PyScript and Pyodide with `npm ci`, and Debian's chromium
@@ -22,11 +23,13 @@ import hashlib
 import http.server
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
 import threading
 import venv
+import zipfile
 from pathlib import Path
 from typing import ClassVar
 
@@ -173,6 +176,7 @@ def build() -> None:
     shutil.copytree(WEB / "static", DIST / "static")
     (DIST / "pyscript.toml").write_text(pyscript_toml(wheel, modules))
     shutil.copytree(WEB / "minimal", DIST / "minimal")
+    build_embed(wheel)
 
     files = sorted(
         str(p.relative_to(DIST))
@@ -183,6 +187,55 @@ def build() -> None:
     (DIST / "sw.js").write_text(service_worker(["./", *files], version))
     size = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())
     log(f"dist/ written: {len(files)} files, {size / 1e6:.1f} MB, version {version}")
+
+
+# --- boards for tutorial pages (issue 14) --------------------------------------------------
+
+EMBED_FILES = ("board.html", "board-frame.js", "embed-demo.html", "tutorial.html")
+BOARD_MODULES = ("ui/__init__.py", "ui/render.py", "ui/model.py")  # the game's card markup
+
+
+def suit_defs() -> str:
+    """The suit symbols of the game page (web/index.html), for each board's shadow root."""
+    found = re.search(r'<svg class="defs".*?</svg>', (WEB / "index.html").read_text(), re.S)
+    if not found:
+        sys.exit('web/index.html has no <svg class="defs"> block: the boards draw suits from it')
+    return found.group(0)
+
+
+def one_board(page: str) -> str:
+    """embed-demo.html with its first board only: the same text, for `embedtime`."""
+    boards = re.compile(r"\s*<chkobba-board\b.*?</chkobba-board>", re.S)
+    first = boards.search(page)
+    assert first, "embed-demo.html holds no <chkobba-board>"
+    rest = boards.sub("", page[first.end() :])
+    return page[: first.end()].replace("</title>", " (one board)</title>", 1) + rest
+
+
+def build_embed(wheel: str) -> None:
+    """dist/embed.js (the element, told where its files are), board/board.zip (its Python), the
+    frame form, the demo pages and the tutorial."""
+    code = DIST / "board" / "board.zip"
+    code.parent.mkdir()
+    modules = [*sorted((WEB / "board").glob("*.py")), *(WEB / m for m in BOARD_MODULES)]
+    with zipfile.ZipFile(code, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in modules:  # fixed dates: the same sources make the same zip
+            info = zipfile.ZipInfo(str(path.relative_to(WEB)), (2020, 1, 1, 0, 0, 0))
+            archive.writestr(info, path.read_bytes(), zipfile.ZIP_DEFLATED)
+    config = {"wheel": f"wheels/{wheel}", "code": "board/board.zip", "suits": suit_defs()}
+    script = (WEB / "embed.js").read_text().replace("__CONFIG__", json.dumps(config))
+    (DIST / "embed.js").write_text(script)
+    for name in EMBED_FILES:
+        shutil.copy2(WEB / name, DIST / name)
+    (DIST / "embed-one.html").write_text(one_board((WEB / "embed-demo.html").read_text()))
+
+
+def embedtime(runs: int) -> int:
+    python = pip_install(".stamp-dev", "-e", ".[dev]")
+    ensure_chromium()
+    build()
+    script = ROOT / "tests" / "web" / "embedtime.py"
+    return subprocess.run([str(python), str(script), "--runs", str(runs)], cwd=ROOT).returncode
 
 
 # --- serving ---------------------------------------------------------------------------------
@@ -277,6 +330,8 @@ def main() -> int:
     p_bot = sub.add_parser("bottime", help="time the hard bot in Pyodide and CPython")
     p_bot.add_argument("bottime_args", nargs=argparse.REMAINDER, help="--moves N, --try S:MS")
     sub.add_parser("screens", help="screenshots of what a player sees, phone and desktop")
+    p_embed = sub.add_parser("embedtime", help="six boards on a page against one: memory, time")
+    p_embed.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
 
     if args.command == "build":
@@ -289,6 +344,8 @@ def main() -> int:
         return loadtime(args.runs)
     elif args.command == "screens":
         return screens()
+    elif args.command == "embedtime":
+        return embedtime(args.runs)
     elif args.command == "bottime":
         return bottime([a for a in args.bottime_args if a != "--"])
     return 0

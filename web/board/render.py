@@ -34,6 +34,15 @@ def pile(side: Side, which: str) -> str:
     )
 
 
+def stock(count: int) -> str:
+    if not count:
+        return ""
+    return (
+        f'<div class="stock" aria-label="{count} cards in the stock">{back_html()}'
+        f"<span>{count}</span></div>"
+    )
+
+
 def score_table(frame: Frame) -> str:
     if not frame.score:
         return ""
@@ -72,8 +81,7 @@ def render(frame: Frame) -> tuple[str, dict[str, str]]:
         '<div class="baize">'
         f'<div class="side them"><div class="backs">{back_html() * frame.hidden}</div>'
         f"{pile(them, 'them')}</div>"
-        f'<div class="middle"><div class="stock" aria-label="{frame.stock} cards in the stock">'
-        f"{back_html() if frame.stock else ''}<span>{frame.stock}</span></div>{table}</div>"
+        f'<div class="middle">{stock(frame.stock)}{table}</div>'
         f'<div class="side you">{cards(frame.hand, "hand", "")}{pile(you, "you")}</div>'
         f"{slot('announce', 'div', ALERT) if frame.announce else ''}"
         "</div>"

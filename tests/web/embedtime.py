@@ -1,0 +1,127 @@
+"""Six boards on a page against one: renderer memory and time until every board is shown.
+
+Run by `python3 build.py embedtime` (which builds dist/ first). Compares dist/embed-demo.html
+(six boards in running text: show, line and puzzle) with dist/embed-one.html (the same text, one
+board), interleaved, --runs times each. Each run starts a fresh browser (so that its renderer
+processes hold that page only) and a cold cache, then reloads once (warm cache).
+
+- time: navigation start to the last board's `chkobba:ready` event (performance.now()).
+- memory: the PSS (proportional set size, from /proc/<pid>/smaps_rollup) of the browser's
+  renderer processes, summed, once every board is shown; and the page's JS heap (CDP metrics;
+  Pyodide's WebAssembly memory is outside it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import shutil
+import statistics
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGES = {"one board": "embed-one.html", "six boards": "embed-demo.html"}
+LISTEN = """
+window.__readyAt = [];
+document.addEventListener('chkobba:ready', () => window.__readyAt.push(performance.now()));
+document.addEventListener('chkobba:error', () => window.__readyAt.push(performance.now()));
+"""
+ALL_SHOWN = """() => { const boards = [...document.querySelectorAll('chkobba-board')];
+    return boards.length > 0 && boards.every(b => b.dataset.state === 'ready'); }"""
+
+
+def load_build():
+    spec = importlib.util.spec_from_file_location("chkobba_build", ROOT / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def descendants(root: int) -> list[int]:
+    """Every process below ``root`` (by parent pid, read from /proc)."""
+    parents: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            parents[int(entry)] = int(stat.rsplit(")", 1)[1].split()[1])
+    found, frontier = [], [root]
+    while frontier:
+        pid = frontier.pop()
+        children = [child for child, parent in parents.items() if parent == pid]
+        found += children
+        frontier += children
+    return found
+
+
+def renderer_pss_mb() -> float:
+    total = 0
+    for pid in descendants(os.getpid()):
+        try:
+            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+            if b"--type=renderer" not in cmdline:
+                continue
+            for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+                if line.startswith("Pss:"):
+                    total += int(line.split()[1])
+        except OSError:
+            continue
+    return total / 1024
+
+
+def measure(p, url: str) -> tuple[float, float, float, float]:
+    """Seconds to all boards shown (cold, warm), renderer MB and JS heap MB (cold)."""
+    browser = p.chromium.launch(executable_path=shutil.which("chromium") or "/usr/bin/chromium")
+    context = browser.new_context(viewport={"width": 360, "height": 740}, service_workers="block")
+    context.add_init_script(LISTEN)
+    page = context.new_page()
+    page.goto(url, wait_until="commit")
+    page.wait_for_function(ALL_SHOWN, timeout=180_000)
+    cold = page.evaluate("Math.max(...window.__readyAt)") / 1000
+    page.wait_for_timeout(500)  # let the last frame settle before reading memory (not a test)
+    memory = renderer_pss_mb()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Performance.enable")
+    metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
+    heap = metrics.get("JSHeapUsedSize", 0) / 2**20
+    page.reload(wait_until="commit")
+    page.wait_for_function(ALL_SHOWN, timeout=180_000)
+    warm = page.evaluate("Math.max(...window.__readyAt)") / 1000
+    browser.close()
+    return cold, warm, memory, heap
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    server, base = load_build().start_server()
+    results: dict[str, list[tuple[float, float, float, float]]] = {name: [] for name in PAGES}
+    with sync_playwright() as p:
+        for _ in range(args.runs):  # interleaved: load on the machine hits both alike
+            for name, path in PAGES.items():
+                results[name].append(measure(p, base + path))
+    server.shutdown()
+    print(f"median of {args.runs} runs, headless Chromium, 360x740, localhost, fresh browser each:")
+    medians = {}
+    for name, runs in results.items():
+        cold, warm, memory, heap = (statistics.median(c) for c in zip(*runs, strict=True))
+        medians[name] = cold, warm, memory, heap
+        print(
+            f"  {name:11} all shown: cold {cold:5.2f} s, warm {warm:5.2f} s   "
+            f"renderer memory {memory:6.1f} MB   JS heap {heap:5.1f} MB"
+        )
+    six, one = medians["six boards"], medians["one board"]
+    print(
+        f"  six / one    time cold {six[0] / one[0]:4.2f}x, warm {six[1] / one[1]:4.2f}x   "
+        f"memory {six[2] / one[2]:4.2f}x   JS heap {six[3] / one[3]:4.2f}x   (goal <= 1.3x)"
+    )
+
+
+if __name__ == "__main__":
+    main()
