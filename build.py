@@ -191,7 +191,7 @@ def build() -> None:
 
 # --- boards for tutorial pages (issue 14) --------------------------------------------------
 
-EMBED_FILES = ("board.html", "board-frame.js", "embed-demo.html", "tutorial.html")
+EMBED_FILES = ("board.html", "board-frame.js", "embed-demo.html", "tutorial.html", "tutorial.js")
 BOARD_MODULES = ("ui/__init__.py", "ui/render.py", "ui/model.py")  # the game's card markup
 
 

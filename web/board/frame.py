@@ -56,9 +56,7 @@ def frame(board: Board) -> Frame:
     view = game.view(seat)
     acting = can_act(board)
     playing = acting and game.phase == "play"
-    hand = tuple(
-        Spot(c, "selected" if c is board.selected else "", playing) for c in view.hand
-    )
+    hand = tuple(Spot(c, "selected" if c is board.selected else "", playing) for c in view.hand)
     table = tuple(
         Spot(c, "picked" if c in board.picked else "", playing and board.selected is not None)
         for c in view.table
@@ -144,21 +142,20 @@ def buttons(board: Board, acting: bool) -> tuple[tuple[str, str, bool], ...]:
 
 
 def score_rows(result: DealResult, seat: int) -> tuple[tuple[str, str, str], ...]:
+    """The deal's score sheet, the shown seat first: points, and the counts they came from."""
     you, them = result.scores[seat], result.scores[1 - seat]
-
-    def both(points: str, counts: str) -> tuple[str, str]:
-        return tuple(  # type: ignore[return-value]
-            f"{getattr(s, points)} ({counts.format(s=s)})" for s in (you, them)
+    rows = [("Karta: more cards", *(f"{s.karta} ({s.cards} cards)" for s in (you, them)))]
+    rows.append(("Dinari: more diamonds", *(f"{s.dinari} ({s.diamonds} ♦)" for s in (you, them))))
+    rows.append(
+        (
+            "Bermila: sevens, then sixes",
+            *(f"{s.bermila} ({s.sevens} sevens, {s.sixes} sixes)" for s in (you, them)),
         )
-
-    return (
-        ("Karta: more cards", *both("karta", "{s.cards} cards")),
-        ("Dinari: more diamonds", *both("dinari", "{s.diamonds} ♦")),
-        ("Bermila: sevens, then sixes", *both("bermila", "{s.sevens}×7, {s.sixes}×6")),
-        ("7ayya: the 7♦", str(you.hayya), str(them.hayya)),
-        ("Chkobbas", str(you.chkobba), str(them.chkobba)),
-        ("This deal", str(you.total), str(them.total)),
     )
+    rows.append(("7ayya: the 7♦", str(you.hayya), str(them.hayya)))
+    rows.append(("Chkobbas", str(you.chkobba), str(them.chkobba)))
+    rows.append(("This deal", str(you.total), str(them.total)))
+    return tuple(rows)  # type: ignore[arg-type]
 
 
 def leftovers_text(result: DealResult, seat: int) -> str:

@@ -74,7 +74,8 @@ def command(key: str, message: str, refused: str = "") -> str:
         return json.dumps({"state": "gone", "events": []})
     problem, values = (refused, {}) if refused else read_command(message)
     if not problem and values.get("type") == "chkobba:reset":
-        return shown(*start(board.spec))
+        BOARDS[key], events = start(board.spec)
+        return shown(BOARDS[key], events)
     if not problem:
         values.pop("type")
         try:

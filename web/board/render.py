@@ -76,7 +76,7 @@ def render(frame: Frame) -> tuple[str, dict[str, str]]:
     tone = f" {frame.tone}" if frame.tone else ""
     html = (
         f'<div class="board" data-mode="{escape(frame.mode)}"'
-        f'{" data-finished" if frame.finished else ""}>'
+        f"{' data-finished' if frame.finished else ''}>"
         f"{slot('caption') if frame.caption else ''}"
         '<div class="baize">'
         f'<div class="side them"><div class="backs">{back_html() * frame.hidden}</div>'

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from chkobba import ChkobbaError, Game, Move
+from chkobba.rules import HAND_SIZE
 
 # attribute / parameter -> the longest value accepted
 LIMITS = {
@@ -102,6 +103,11 @@ def read_start(text: str) -> Game:
         raise BoardError(f"position: {shorten(str(error))}") from None
     if game.rules.players != 2:
         raise BoardError("position: a board shows two-player positions only")
+    for seat, hand in enumerate(game.hands):  # the notation accepts these; no deal makes them
+        if len(hand) > HAND_SIZE:
+            raise BoardError(
+                f"position: seat {seat} holds {len(hand)} cards; a hand holds at most {HAND_SIZE}"
+            )
     return game
 
 
@@ -128,7 +134,7 @@ def read_steps(text: str, mode: str) -> tuple[tuple[Move, ...], ...]:
     if mode == "show" and tokens:
         raise BoardError("moves are for mode line or puzzle, not show")
     if mode != "show" and not tokens:
-        raise BoardError(f"mode {mode} needs moves, e.g. moves=\"QHx2D+6S\"")
+        raise BoardError(f'mode {mode} needs moves, e.g. moves="QHx2D+6S"')
     if len(tokens) > MAX_STEPS:
         raise BoardError(f"moves: {len(tokens)} steps; at most {MAX_STEPS}")
     steps = []
