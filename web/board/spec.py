@@ -16,8 +16,8 @@ from chkobba.rules import HAND_SIZE
 LIMITS = {
     "position": 240,
     "mode": 10,
-    "seat": 2,
-    "play": 5,
+    "seat": 8,
+    "play": 8,
     "moves": 2000,
     "caption": 400,
     "captions": 4000,
