@@ -20,6 +20,7 @@ import argparse
 import contextlib
 import functools
 import hashlib
+import html
 import http.server
 import json
 import os
@@ -28,6 +29,7 @@ import shutil
 import subprocess
 import sys
 import threading
+import urllib.parse
 import venv
 import zipfile
 from pathlib import Path
@@ -212,6 +214,22 @@ def one_board(page: str) -> str:
     return page[: first.end()].replace("</title>", " (one board)</title>", 1) + rest
 
 
+def frames_page(page: str) -> str:
+    """embed-demo.html with each board in a frame of its own (board.html?...), for `embedtime`."""
+
+    def frame(found: re.Match[str]) -> str:
+        pairs = re.findall(r'([\w-]+)="([^"]*)"', found.group(1))
+        query = urllib.parse.urlencode(
+            {name: html.unescape(value) for name, value in pairs if name != "id"},
+            quote_via=urllib.parse.quote,
+        )
+        return f'<iframe src="./board.html?{query}" width="100%" height="440"></iframe>'
+
+    boards = re.compile(r"<chkobba-board\b(.*?)>\s*</chkobba-board>", re.S)
+    page = boards.sub(frame, page).replace("</title>", " (six frames)</title>", 1)
+    return page.replace('<script type="module" src="./embed.js"></script>', "")
+
+
 def build_embed(wheel: str) -> None:
     """dist/embed.js (the element, told where its files are), board/board.zip (its Python), the
     frame form, the demo pages and the tutorial."""
@@ -227,7 +245,9 @@ def build_embed(wheel: str) -> None:
     (DIST / "embed.js").write_text(script)
     for name in EMBED_FILES:
         shutil.copy2(WEB / name, DIST / name)
-    (DIST / "embed-one.html").write_text(one_board((WEB / "embed-demo.html").read_text()))
+    demo = (WEB / "embed-demo.html").read_text()
+    (DIST / "embed-one.html").write_text(one_board(demo))
+    (DIST / "embed-frames.html").write_text(frames_page(demo))
 
 
 def embedtime(runs: int) -> int:

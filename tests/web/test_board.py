@@ -7,6 +7,7 @@ import functools
 import http.server
 import re
 import threading
+from html import escape
 from urllib.parse import quote, urlencode
 
 import pytest
@@ -122,7 +123,8 @@ def test_each_lesson_is_done_by_taps_after_a_wrong_move_is_explained(boards, ser
 
 def test_the_tutorial_works_when_storage_refuses(boards, server_url):
     boards.page.add_init_script(
-        "Storage.prototype.setItem = () => { throw new DOMException('full', 'QuotaExceededError'); };"
+        "Storage.prototype.setItem = () => {"
+        " throw new DOMException('full', 'QuotaExceededError'); };"
     )
     boards.open(server_url + "tutorial.html")
     board = boards.page.locator("#queen chkobba-board")
@@ -351,8 +353,6 @@ CAPTION = '<img src=x onerror="top.pwned=1"><script>top.pwned=2</script>'
 
 
 def attributes(values: dict[str, str]) -> str:
-    from html import escape
-
     return " ".join(f'{name}="{escape(value)}"' for name, value in values.items())
 
 
@@ -362,7 +362,8 @@ def test_hostile_attributes_and_parameters_make_clear_errors_and_run_nothing(pag
         f'<chkobba-board id="{key}" {attributes(values)}></chkobba-board>'
         for key, (values, _) in HOSTILE.items()
     )
-    body += f'<chkobba-board id="caption" position="{QUEEN}" caption="{attributes({"c": CAPTION})[3:-1]}"></chkobba-board>'
+    captioned = {"id": "caption", "position": QUEEN, "caption": CAPTION}
+    body += f"<chkobba-board {attributes(captioned)}></chkobba-board>"
     params = (
         {"position": "<script>top.pwned=3</script>"},
         {"position": QUEEN, "caption": CAPTION, "onload": "top.pwned=4"},
