@@ -392,3 +392,13 @@ def test_hostile_attributes_and_parameters_make_clear_errors_and_run_nothing(pag
     assert page.evaluate("[...document.images].length") == 0
     expect(page.locator("#after")).to_have_text("The host's own text.")
     boards.assert_clean()
+
+
+def test_the_games_settings_lead_to_the_tutorial(table, server_url):
+    table.open("?seed=3&pace=0")
+    table.tap('[data-action="settings"]')
+    table.wait_phase("settings")
+    table.tap('a[href="./tutorial.html"]')
+    table.page.wait_for_url(server_url + "tutorial.html")
+    table.page.wait_for_function(ALL_SETTLED, timeout=BOOT_MS)
+    expect(table.page.locator("chkobba-board[data-state=ready]")).to_have_count(9)

@@ -325,6 +325,7 @@ def settings_panel(view: View, settings: Settings) -> str:
         f'<h3>Points to win</h3><div class="seg">{seg("target", (11, 21, 31), settings.target)}'
         f'</div><p class="sub">This match is played to {view.rules.target}; '
         "a new target applies from the next new game.</p>"
+        '<p class="sub"><a href="./tutorial.html">Learn the rules by playing: nine lessons</a></p>'
         '<div class="actions">'
         '<button type="button" class="btn alt" data-action="new">New game</button>'
         '<button type="button" class="btn plain" data-action="close">Close</button></div>',
