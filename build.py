@@ -8,6 +8,7 @@
     python3 build.py lighthouse Lighthouse 12's mobile scores (installs it apart, in .cache/)
     python3 build.py bottime    the hard bot's ms per move in Pyodide (under Node) and CPython
     python3 build.py screens    screenshots of the cut, a turn, a chkobba, a score sheet...
+    python3 build.py embedtime  six boards on a page against one: renderer memory, time to shown
 
 Only the standard library is needed to start: build.py makes .venv and installs the rest
 (hatchling, the dev extras) from PyPI, PyScript and Pyodide with `npm ci`, and Debian's chromium
@@ -21,6 +22,7 @@ import contextlib
 import functools
 import gzip
 import hashlib
+import html
 import http.server
 import json
 import os
@@ -29,6 +31,7 @@ import shutil
 import subprocess
 import sys
 import threading
+import urllib.parse
 import venv
 import zipfile
 from pathlib import Path
@@ -197,22 +200,25 @@ def compiled_python(wheel: Path) -> Path:
     cached in .cache/python/ by the digest of every input."""
     stdlib = NODE / "pyodide" / "python_stdlib.zip"
     ui = sorted((WEB / "ui").glob("*.py"))
+    board = sorted((WEB / "board").glob("*.py"))  # the tutorial boards' Python (embed.js)
     tools = sorted(TOOLS.iterdir())
-    key = digest(stdlib, wheel, WEB / "main.py", *ui, *tools, *sorted(PYSCRIPT_DIST.glob("*.js")))[
-        :16
-    ]
+    scripts = sorted(PYSCRIPT_DIST.glob("*.js"))
+    key = digest(stdlib, wheel, WEB / "main.py", *ui, *board, *tools, *scripts)[:16]
     done = CACHE / "python" / key
     if (done / "out" / "trace.json").exists():
         return done / "out"
     work = CACHE / "python" / f"{key}.tmp"
     shutil.rmtree(work, ignore_errors=True)
     (work / "app" / "ui").mkdir(parents=True)
+    (work / "app" / "board").mkdir()
     shutil.copy2(stdlib, work / "stdlib.zip")
     shutil.copy2(wheel, work / "wheel.whl")
     with zipfile.ZipFile(wheel) as whl:
         whl.extractall(work / "app", [n for n in whl.namelist() if n.endswith(".py")])
     for path in ui:
         shutil.copy2(path, work / "app" / "ui" / path.name)
+    for path in board:
+        shutil.copy2(path, work / "app" / "board" / path.name)
     roots = {"modules": page_modules(work / "app"), "extra": imported_names()}
     (work / "roots.json").write_text(json.dumps(roots))
     run("node", TOOLS / "pyodide_run.mjs", NODE / "pyodide", work)
@@ -333,6 +339,7 @@ def build() -> None:
     # The yardstick page, on the unmodified PyScript and Pyodide (its own copy of the stdlib).
     shutil.copytree(WEB / "minimal", DIST / "minimal")
     copy_pyodide(DIST / "minimal" / "pyodide")
+    build_embed(wheel)
 
     files = sorted(
         str(p.relative_to(DIST))
@@ -349,6 +356,75 @@ def build() -> None:
         f"dist/ written: {len(ours)} files, {size / 1e6:.1f} MB, "
         f"{sent / 1e6:.2f} MB compressed (brotli), version {version}"
     )
+
+
+# --- boards for tutorial pages (issue 14) --------------------------------------------------
+
+EMBED_FILES = ("board.html", "board-frame.js", "embed-demo.html", "tutorial.html", "tutorial.js")
+BOARD_MODULES = tuple(  # the game's card markup: ui.render and what it imports
+    f"ui/{p.name}" for p in sorted((WEB / "ui").glob("*.py"))
+)
+
+
+def suit_defs() -> str:
+    """The suit symbols of the game page (web/index.html), for each board's shadow root."""
+    found = re.search(r'<svg class="defs".*?</svg>', (WEB / "index.html").read_text(), re.S)
+    if not found:
+        sys.exit('web/index.html has no <svg class="defs"> block: the boards draw suits from it')
+    return found.group(0)
+
+
+def one_board(page: str) -> str:
+    """embed-demo.html with its first board only: the same text, for `embedtime`."""
+    boards = re.compile(r"\s*<chkobba-board\b.*?</chkobba-board>", re.S)
+    first = boards.search(page)
+    assert first, "embed-demo.html holds no <chkobba-board>"
+    rest = boards.sub("", page[first.end() :])
+    return page[: first.end()].replace("</title>", " (one board)</title>", 1) + rest
+
+
+def frames_page(page: str) -> str:
+    """embed-demo.html with each board in a frame of its own (board.html?...), for `embedtime`."""
+
+    def frame(found: re.Match[str]) -> str:
+        pairs = re.findall(r'([\w-]+)="([^"]*)"', found.group(1))
+        query = urllib.parse.urlencode(
+            {name: html.unescape(value) for name, value in pairs if name != "id"},
+            quote_via=urllib.parse.quote,
+        )
+        return f'<iframe src="./board.html?{query}" width="100%" height="440"></iframe>'
+
+    boards = re.compile(r"<chkobba-board\b(.*?)>\s*</chkobba-board>", re.S)
+    page = boards.sub(frame, page).replace("</title>", " (six frames)</title>", 1)
+    return page.replace('<script type="module" src="./embed.js"></script>', "")
+
+
+def build_embed(wheel: str) -> None:
+    """dist/embed.js (the element, told where its files are), board/board.zip (its Python), the
+    frame form, the demo pages and the tutorial."""
+    code = DIST / "board" / "board.zip"
+    code.parent.mkdir()
+    modules = [*sorted((WEB / "board").glob("*.py")), *(WEB / m for m in BOARD_MODULES)]
+    with zipfile.ZipFile(code, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in modules:  # fixed dates: the same sources make the same zip
+            info = zipfile.ZipInfo(str(path.relative_to(WEB)), (2020, 1, 1, 0, 0, 0))
+            archive.writestr(info, path.read_bytes(), zipfile.ZIP_DEFLATED)
+    config = {"wheel": f"wheels/{wheel}", "code": "board/board.zip", "suits": suit_defs()}
+    script = (WEB / "embed.js").read_text().replace("__CONFIG__", json.dumps(config))
+    (DIST / "embed.js").write_text(script)
+    for name in EMBED_FILES:
+        shutil.copy2(WEB / name, DIST / name)
+    demo = (WEB / "embed-demo.html").read_text()
+    (DIST / "embed-one.html").write_text(one_board(demo))
+    (DIST / "embed-frames.html").write_text(frames_page(demo))
+
+
+def embedtime(runs: int) -> int:
+    python = pip_install(".stamp-dev", "-e", ".[dev]")
+    ensure_chromium()
+    build()
+    script = ROOT / "tests" / "web" / "embedtime.py"
+    return subprocess.run([str(python), str(script), "--runs", str(runs)], cwd=ROOT).returncode
 
 
 # --- serving ---------------------------------------------------------------------------------
@@ -510,6 +586,8 @@ def main() -> int:
     p_bot = sub.add_parser("bottime", help="time the hard bot in Pyodide and CPython")
     p_bot.add_argument("bottime_args", nargs=argparse.REMAINDER, help="--moves N, --try S:MS")
     sub.add_parser("screens", help="screenshots of what a player sees, phone and desktop")
+    p_embed = sub.add_parser("embedtime", help="six boards on a page against one: memory, time")
+    p_embed.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
     in_venv()
 
@@ -525,6 +603,8 @@ def main() -> int:
         return lighthouse(args.runs)
     elif args.command == "screens":
         return screens()
+    elif args.command == "embedtime":
+        return embedtime(args.runs)
     elif args.command == "bottime":
         return bottime([a for a in args.bottime_args if a != "--"])
     return 0
