@@ -275,7 +275,9 @@ def main() -> int:
     p_load = sub.add_parser("loadtime", help="measure time to a playable table")
     p_load.add_argument("--runs", type=int, default=5)
     p_bot = sub.add_parser("bottime", help="time the hard bot in Pyodide and CPython")
-    p_bot.add_argument("bottime_args", nargs=argparse.REMAINDER, help="--moves N, --try S:MS")
+    p_bot.add_argument(
+        "bottime_args", nargs=argparse.REMAINDER, help="--moves N, --players 4, --try S:MS"
+    )
     sub.add_parser("screens", help="screenshots of what a player sees, phone and desktop")
     args = parser.parse_args()
 

@@ -132,8 +132,11 @@ class Searcher:
 
     With ``greedy_side`` set (0 or 1), that side's seats do not play their best: they play as a
     greedy player would (the medium bot's measure, softly: ``infer.BETA``), and a node of theirs
-    is worth the expected value of their replies.
+    is worth the expected value of their replies (those at least ``unlikely`` times as likely as
+    their best).
     """
+
+    unlikely = UNLIKELY
 
     def __init__(
         self, world: World, max_plies: int, extra: int = 0, greedy_side: int | None = None
@@ -323,6 +326,15 @@ class Searcher:
                 break
         return best
 
+    def _threat(
+        self, hands: tuple[tuple[int, ...], ...], seat: int, stock: tuple[int, ...]
+    ) -> list[float]:
+        """The chance, as ``seat`` can tell, that the next mover holds each value: ``seat`` sees
+        none of the other hands nor the stock."""
+        nxt = (seat + 1) % self.players
+        unseen = [card for other, held in enumerate(hands) if other != seat for card in held]
+        return holding_chances((*unseen, *stock), len(hands[nxt]) or (3 if stock else 0))
+
     def _greedy(
         self,
         hands: tuple[tuple[int, ...], ...],
@@ -341,7 +353,7 @@ class Searcher:
         side = seat & 1
         hand = hands[seat]
         nxt = (seat + 1) % self.players
-        p_value = holding_chances((*hands[nxt], *stock), len(hands[nxt]) or (3 if stock else 0))
+        p_value = self._threat(hands, seat, stock)
         remaining -= 1
         depth += 1
         replies = []
@@ -359,7 +371,7 @@ class Searcher:
         new_hands = list(hands)
         for worth, rest, left, bits in replies:
             weight = exp(BETA * (worth - top))
-            if weight < UNLIKELY:
+            if weight < self.unlikely:
                 continue
             new_hands[seat] = rest
             value = self._after(
@@ -463,16 +475,24 @@ class HardBot:
         if len(legal) == 1:
             self.last_values = {legal[0]: 0.0}
             return legal[0]
-        players = view.rules.players
-        max_plies = self.max_plies or (99 if players == 2 else 5)
         hidden = [c.index for c in view.unseen()]
         others = sum(view.hand_sizes) - len(view.hand)
-        exact = view.stock_count == 0 and len(hidden) == others and players == 2
-        # Two players, before the last hand: the opponent cannot see this hand, so it is searched
-        # as a greedy player rather than a clairvoyant one.
-        greedy = 1 - view.side if self.greedy and players == 2 and not exact else None
-        default = 14 if players == 4 else 64 if greedy is None else 32
-        samples = 1 if exact else self.samples or default
+        exact = view.stock_count == 0 and len(hidden) == others and view.rules.players == 2
+        searcher_for: Callable[[World], Searcher]
+        if view.rules.players == 4:
+            from .team import settings  # four players: team.py (it builds on this module)
+
+            samples, searcher_for = settings(view, self.samples, self.max_plies)
+        else:
+            max_plies = self.max_plies or 99
+            # Before the last hand: the opponent cannot see this hand, so it is searched as a
+            # greedy player rather than a clairvoyant one.
+            greedy = 1 - view.side if self.greedy and not exact else None
+            samples = 1 if exact else self.samples or (64 if greedy is None else 32)
+
+            def searcher_for(world: World) -> Searcher:
+                return Searcher(world, max_plies, self.extra, greedy)
+
         rng = decision_rng(self.seed, view)
         # One root child per class of move (laying 3♠ or 3♣ is the same); keep the first.
         roots: dict[tuple, Move] = {}  # type: ignore[type-arg]
@@ -490,7 +510,7 @@ class HardBot:
         worlds = nodes = 0
         world = None
         for searched, (world, weight) in enumerate(self._worlds(view, hidden, samples, rng), 1):
-            searcher = Searcher(world, max_plies, self.extra, greedy)
+            searcher = searcher_for(world)
             for i, move in enumerate(moves):
                 totals[i] += weight * sign * _root(searcher, view.seat, move)
             worlds += weight
@@ -506,7 +526,7 @@ class HardBot:
         tied = [i for i, total in enumerate(totals) if total >= totals[best] - 1e-9]
         if exact and len(tied) > 1 and world is not None:
             # The same result against perfect play: give a fallible opponent the most chances.
-            chances = Searcher(world, max_plies, greedy_side=1 - view.side)
+            chances = Searcher(world, self.max_plies or 99, greedy_side=1 - view.side)
             best = max(tied, key=lambda i: sign * _root(chances, view.seat, moves[i]))
         return moves[best]
 
