@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from chkobba import Card, Game, Rules
+from chkobba.arena import run
 from chkobba.bots import HardBot, make_bot
 from chkobba.bots.search import Searcher, World
 from chkobba.bots.team import PLAN, TeamSearcher
@@ -76,3 +77,11 @@ def test_default_four_player_bot_is_reproducible() -> None:
         assert move == second.choose(view)
         assert first.last_values == second.last_values
         assert first.last_nodes == second.last_nodes
+
+
+def test_arena_seats_a_partner_level_opposite_bot_a() -> None:
+    """A partner of bot A's own level is the plain arena; a partner needs four players."""
+    same = [o.points_a for o in run("medium", "easy", 2, players=4, partner="medium")]
+    assert same == [o.points_a for o in run("medium", "easy", 2, players=4)]
+    with pytest.raises(ValueError, match="four players"):
+        list(run("medium", "easy", 1, players=2, partner="easy"))
