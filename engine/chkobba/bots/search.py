@@ -448,7 +448,7 @@ class HardBot:
         max_plies: int | None = None,
         extra: int = 0,
         cut_samples: int = 24,
-        max_nodes: int = 8_000,
+        max_nodes: int | None = None,
         greedy: bool = True,
         budget_ms: float | None = None,
         clock: Callable[[], float] = time.perf_counter,
@@ -458,7 +458,8 @@ class HardBot:
         self.max_plies = max_plies
         self.extra = extra
         self.cut_samples = cut_samples
-        self.max_nodes = max_nodes
+        self.max_nodes = max_nodes or 8_000  # four players: team.py's own cap unless given
+        self.nodes_given = max_nodes is not None
         self.greedy = greedy
         self.budget_ms = budget_ms
         self.clock = clock
@@ -482,12 +483,15 @@ class HardBot:
         if view.rules.players == 4:
             from .team import settings  # four players: team.py (it builds on this module)
 
-            samples, searcher_for = settings(view, self.samples, self.max_plies)
+            samples, searcher_for, max_nodes = settings(view, self.samples, self.max_plies)
+            if self.nodes_given:
+                max_nodes = self.max_nodes
         else:
             max_plies = self.max_plies or 99
             # Before the last hand: the opponent cannot see this hand, so it is searched as a
             # greedy player rather than a clairvoyant one.
             greedy = 1 - view.side if self.greedy and not exact else None
+            max_nodes = self.max_nodes
             samples = 1 if exact else self.samples or (64 if greedy is None else 32)
 
             def searcher_for(world: World) -> Searcher:
@@ -515,7 +519,7 @@ class HardBot:
                 totals[i] += weight * sign * _root(searcher, view.seat, move)
             worlds += weight
             nodes += searcher.nodes
-            if nodes >= self.max_nodes and searched >= 4:
+            if nodes >= max_nodes and searched >= 4:
                 break  # a work cap for the rare crowded tables: deterministic, unlike a clock
             if self.budget_ms is not None and (self.clock() - start) * 1000 >= self.budget_ms:
                 break
