@@ -10,8 +10,8 @@ Who plays what in a world: the bot's own side plays its best. With two players, 
 hand, the opponent is searched as the player it is: one who cannot see the bot's hand. It replies
 as a good greedy player would (the medium bot's measure, softly: ``Searcher``'s ``greedy_side``;
 its node is worth the expected value of its likely replies) rather than as a clairvoyant one who
-always finds the best answer to the cards the world gave the bot. With four players every seat
-plays its best (alpha-beta).
+always finds the best answer to the cards the world gave the bot. Four players: ``team.py``
+(every other seat greedy, the whole hand searched).
 
 The worlds are weighed by what the other seats' plays in the current hand say about their hands
 (``infer.py``): a pool of ``POOL`` times ``samples`` deals is drawn, and ``samples`` of them are
@@ -27,11 +27,11 @@ wins. The sure result comes first, so forced wins stay forced. The cut card is d
 the rest of the deck many times for "keep" and for "expose" and searching the first hand.
 
 The work per decision is ``samples`` worlds (two players: 32, or 64 with ``greedy`` off; four:
-14) and a ``max_plies`` horizon (5 plies with four players: an odd horizon ends on an opponent's
-threat). It stops early past ``max_nodes`` searched nodes (a deterministic cap for crowded
-tables); ``budget_ms`` optionally caps the time too (then the wall clock can change a decision).
-The option ``extra`` (plies into the next hand, dealt from the world's stock) is left off by
-default: it did not help against the medium bot in the arena.
+14) and a ``max_plies`` horizon (the rest of the hand). It stops early past ``max_nodes`` searched
+nodes (a deterministic cap for crowded tables; 8,000, or ``team.MAX_NODES`` with four players);
+``budget_ms`` optionally caps the time too (then the wall clock can change a decision).
+The option ``extra`` (two players: plies into the next hand, dealt from the world's stock) is
+left off by default: it did not help against the medium bot in the arena.
 
 Arena against the medium bot, 2,000 duplicate deals: +0.880 ± 0.068 per deal on seeds 1-2000
 (was +0.798) and +0.932 ± 0.066 on fresh seeds from 300001; CPU per move mean 14 ms, p95 39 ms.
@@ -64,8 +64,8 @@ Measured with the world weighing (2,000 duplicate deals against medium, seeds 1-
 ``infer.BETA`` and ``POOL``, same deals: 3 and 4 gave +0.728, 8 and 4 +0.763, 20 and 8 +0.774,
 and with the laid-card tie-breaks of a good player's habits +0.780 ± 0.068 (CPU p95 28 ms).
 With 64 worlds and a pool of 12: +0.798 ± 0.067 (CPU p95 39 ms); 72 worlds: +0.757 ± 0.068
-(CPU p95 46 ms), so these steps are within the noise. Four players, 400 deals: +0.297 ± 0.169
-(was +0.31 ± 0.17). Reading a cutter's "keep" as a
+(CPU p95 46 ms), so these steps are within the noise. Four players (before ``team.py``), 400
+deals: +0.297 ± 0.169 (was +0.31 ± 0.17). Reading a cutter's "keep" as a
 seven, six or diamond in its first hand: +0.774 (against +0.780), no gain. Also
 tried: a hand-end leaf fitted by least squares on 100,000 medium-against-medium deals (karta worth
 ~0.7 of the binomial model, the next leader's threat ~0.75, small table terms): -0.06 ± 0.10 in
