@@ -22,8 +22,12 @@ paired on the same seeds, 95% intervals; CPU p95 per move under a loaded machine
 - every other seat greedy, partner included, and the whole hand searched (``UNLIKELY`` 0.1):
   +0.627 (+0.423 ± 0.240 over the old, +0.158 ± 0.219 over the one before), p95 145 ms;
 - the same with ``MAX_NODES`` 2,500 (fewer worlds for the costliest first moves of a hand): CPU
-  p95 47 ms (22 ms for the old search on the same loaded machine). Its arena figures are in the
-  commit that set it.
+  p95 47-77 ms on a machine loaded 10-20 deep (the old search: 16 ms quiet, 22-24 ms there).
+
+On fresh seeds (700001-700229 and 700401-700632, 462 duplicate deals; not the 800 planned, the
+machine was loaded): +0.353 ± 0.166 per deal against a medium pair, CPU p95 75 ms under load.
+A mixed partnership, this bot and a medium partner (``arena --partner medium``), seeds
+700001-700400: +0.198 ± 0.165 against a medium pair.
 """
 
 from __future__ import annotations
