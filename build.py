@@ -584,7 +584,9 @@ def main() -> int:
     p_lh = sub.add_parser("lighthouse", help="Lighthouse 12's mobile scores")
     p_lh.add_argument("--runs", type=int, default=3)
     p_bot = sub.add_parser("bottime", help="time the hard bot in Pyodide and CPython")
-    p_bot.add_argument("bottime_args", nargs=argparse.REMAINDER, help="--moves N, --try S:MS")
+    p_bot.add_argument(
+        "bottime_args", nargs=argparse.REMAINDER, help="--moves N, --players 4, --try S:MS"
+    )
     sub.add_parser("screens", help="screenshots of what a player sees, phone and desktop")
     p_embed = sub.add_parser("embedtime", help="six boards on a page against one: memory, time")
     p_embed.add_argument("--runs", type=int, default=5)

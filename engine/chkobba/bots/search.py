@@ -10,8 +10,8 @@ Who plays what in a world: the bot's own side plays its best. With two players, 
 hand, the opponent is searched as the player it is: one who cannot see the bot's hand. It replies
 as a good greedy player would (the medium bot's measure, softly: ``Searcher``'s ``greedy_side``;
 its node is worth the expected value of its likely replies) rather than as a clairvoyant one who
-always finds the best answer to the cards the world gave the bot. With four players every seat
-plays its best (alpha-beta).
+always finds the best answer to the cards the world gave the bot. Four players: ``team.py``
+(every other seat greedy, the whole hand searched).
 
 The worlds are weighed by what the other seats' plays in the current hand say about their hands
 (``infer.py``): a pool of ``POOL`` times ``samples`` deals is drawn, and ``samples`` of them are
@@ -27,11 +27,11 @@ wins. The sure result comes first, so forced wins stay forced. The cut card is d
 the rest of the deck many times for "keep" and for "expose" and searching the first hand.
 
 The work per decision is ``samples`` worlds (two players: 32, or 64 with ``greedy`` off; four:
-14) and a ``max_plies`` horizon (5 plies with four players: an odd horizon ends on an opponent's
-threat). It stops early past ``max_nodes`` searched nodes (a deterministic cap for crowded
-tables); ``budget_ms`` optionally caps the time too (then the wall clock can change a decision).
-The option ``extra`` (plies into the next hand, dealt from the world's stock) is left off by
-default: it did not help against the medium bot in the arena.
+14) and a ``max_plies`` horizon (the rest of the hand). It stops early past ``max_nodes`` searched
+nodes (a deterministic cap for crowded tables; 8,000, or ``team.MAX_NODES`` with four players);
+``budget_ms`` optionally caps the time too (then the wall clock can change a decision).
+The option ``extra`` (two players: plies into the next hand, dealt from the world's stock) is
+left off by default: it did not help against the medium bot in the arena.
 
 The rules come from ``chkobba.kernel`` (the chkobba test, the leftovers, the next hand, the cut's
 deal); ``tests/test_lockstep.py`` plays the search's steps against ``Game``. Inlining the chkobba
@@ -72,8 +72,8 @@ Measured with the world weighing (2,000 duplicate deals against medium, seeds 1-
 ``infer.BETA`` and ``POOL``, same deals: 3 and 4 gave +0.728, 8 and 4 +0.763, 20 and 8 +0.774,
 and with the laid-card tie-breaks of a good player's habits +0.780 ± 0.068 (CPU p95 28 ms).
 With 64 worlds and a pool of 12: +0.798 ± 0.067 (CPU p95 39 ms); 72 worlds: +0.757 ± 0.068
-(CPU p95 46 ms), so these steps are within the noise. Four players, 400 deals: +0.297 ± 0.169
-(was +0.31 ± 0.17). Reading a cutter's "keep" as a
+(CPU p95 46 ms), so these steps are within the noise. Four players (before ``team.py``), 400
+deals: +0.297 ± 0.169 (was +0.31 ± 0.17). Reading a cutter's "keep" as a
 seven, six or diamond in its first hand: +0.774 (against +0.780), no gain. Also
 tried: a hand-end leaf fitted by least squares on 100,000 medium-against-medium deals (karta worth
 ~0.7 of the binomial model, the next leader's threat ~0.75, small table terms): -0.06 ± 0.10 in
@@ -152,8 +152,11 @@ class Searcher:
 
     With ``greedy_side`` set (0 or 1), that side's seats do not play their best: they play as a
     greedy player would (the medium bot's measure, softly: ``infer.BETA``), and a node of theirs
-    is worth the expected value of their replies.
+    is worth the expected value of their replies (those at least ``unlikely`` times as likely as
+    their best).
     """
+
+    unlikely = UNLIKELY
 
     def __init__(
         self, world: World, max_plies: int, extra: int = 0, greedy_side: int | None = None
@@ -340,6 +343,15 @@ class Searcher:
                 break
         return best
 
+    def _threat(
+        self, hands: tuple[tuple[int, ...], ...], seat: int, stock: tuple[int, ...]
+    ) -> list[float]:
+        """The chance, as ``seat`` can tell, that the next mover holds each value: ``seat`` sees
+        none of the other hands nor the stock."""
+        nxt = next_seat(seat, self.players)
+        unseen = [card for other, held in enumerate(hands) if other != seat for card in held]
+        return holding_chances((*unseen, *stock), len(hands[nxt]) or (HAND_SIZE if stock else 0))
+
     def _greedy(
         self,
         hands: tuple[tuple[int, ...], ...],
@@ -358,8 +370,7 @@ class Searcher:
         side = seat & 1
         hand = hands[seat]
         nxt = next_seat(seat, self.players)
-        size = len(hands[nxt]) or (HAND_SIZE if stock else 0)
-        p_value = holding_chances((*hands[nxt], *stock), size)
+        p_value = self._threat(hands, seat, stock)
         remaining -= 1
         depth += 1
         replies = []
@@ -377,7 +388,7 @@ class Searcher:
         new_hands = list(hands)
         for worth, rest, left, bits in replies:
             weight = exp(BETA * (worth - top))
-            if weight < UNLIKELY:
+            if weight < self.unlikely:
                 continue
             new_hands[seat] = rest
             value = self._after(
@@ -467,7 +478,7 @@ class HardBot:
         max_plies: int | None = None,
         extra: int = 0,
         cut_samples: int = 24,
-        max_nodes: int = 8_000,
+        max_nodes: int | None = None,
         greedy: bool = True,
         budget_ms: float | None = None,
         clock: Callable[[], float] = time.perf_counter,
@@ -477,7 +488,8 @@ class HardBot:
         self.max_plies = max_plies
         self.extra = extra
         self.cut_samples = cut_samples
-        self.max_nodes = max_nodes
+        self.max_nodes = max_nodes or 8_000  # four players: team.py's own cap unless given
+        self.nodes_given = max_nodes is not None
         self.greedy = greedy
         self.budget_ms = budget_ms
         self.clock = clock
@@ -494,16 +506,27 @@ class HardBot:
         if len(legal) == 1:
             self.last_values = {legal[0]: 0.0}
             return legal[0]
-        players = view.rules.players
-        max_plies = self.max_plies or (99 if players == 2 else 5)
         hidden = [c.index for c in view.unseen()]
         others = sum(view.hand_sizes) - len(view.hand)
-        exact = view.stock_count == 0 and len(hidden) == others and players == 2
-        # Two players, before the last hand: the opponent cannot see this hand, so it is searched
-        # as a greedy player rather than a clairvoyant one.
-        greedy = 1 - view.side if self.greedy and players == 2 and not exact else None
-        default = 14 if players == 4 else 64 if greedy is None else 32
-        samples = 1 if exact else self.samples or default
+        exact = view.stock_count == 0 and len(hidden) == others and view.rules.players == 2
+        searcher_for: Callable[[World], Searcher]
+        if view.rules.players == 4:
+            from .team import settings  # four players: team.py (it builds on this module)
+
+            samples, searcher_for, max_nodes = settings(view, self.samples, self.max_plies)
+            if self.nodes_given:
+                max_nodes = self.max_nodes
+        else:
+            max_plies = self.max_plies or 99
+            # Before the last hand: the opponent cannot see this hand, so it is searched as a
+            # greedy player rather than a clairvoyant one.
+            greedy = 1 - view.side if self.greedy and not exact else None
+            max_nodes = self.max_nodes
+            samples = 1 if exact else self.samples or (64 if greedy is None else 32)
+
+            def searcher_for(world: World) -> Searcher:
+                return Searcher(world, max_plies, self.extra, greedy)
+
         rng = decision_rng(self.seed, view)
         # One root child per class of move (laying 3♠ or 3♣ is the same); keep the first.
         roots: dict[tuple, Move] = {}  # type: ignore[type-arg]
@@ -521,12 +544,12 @@ class HardBot:
         worlds = nodes = 0
         world = None
         for searched, (world, weight) in enumerate(self._worlds(view, hidden, samples, rng), 1):
-            searcher = Searcher(world, max_plies, self.extra, greedy)
+            searcher = searcher_for(world)
             for i, move in enumerate(moves):
                 totals[i] += weight * sign * _root(searcher, view.seat, move)
             worlds += weight
             nodes += searcher.nodes
-            if nodes >= self.max_nodes and searched >= 4:
+            if nodes >= max_nodes and searched >= 4:
                 break  # a work cap for the rare crowded tables: deterministic, unlike a clock
             if self.budget_ms is not None and (self.clock() - start) * 1000 >= self.budget_ms:
                 break
@@ -537,7 +560,7 @@ class HardBot:
         tied = [i for i, total in enumerate(totals) if total >= totals[best] - 1e-9]
         if exact and len(tied) > 1 and world is not None:
             # The same result against perfect play: give a fallible opponent the most chances.
-            chances = Searcher(world, max_plies, greedy_side=1 - view.side)
+            chances = Searcher(world, self.max_plies or 99, greedy_side=1 - view.side)
             best = max(tied, key=lambda i: sign * _root(chances, view.seat, moves[i]))
         return moves[best]
 
