@@ -280,6 +280,7 @@ def settings_panel(panel: SettingsPanel) -> str:
         f"<h3>{escape(words.TARGET_TITLE)}</h3>"
         f'<div class="seg">{seg("target", TARGETS, panel.target, {})}</div>'
         f'<p class="sub">{escape(words.settings_note(panel.match_target))}</p>'
+        f'<p class="sub"><a href="./tutorial.html">{escape(words.TUTORIAL_LINK)}</a></p>'
         '<div class="actions">'
         f"{button('new', words.NEW_GAME, 'btn alt')}"
         f"{button('close', words.CLOSE, 'btn plain')}</div>"
