@@ -317,9 +317,10 @@ class Game(_Parts):
 
     def play(self, move: Move | str) -> Game:
         """The position after ``move`` (a ``Move`` or its text); ``IllegalMove`` if not allowed."""
-        if move not in self._legal:
+        legal = self._legal
+        if move not in legal:
             move = _normalised(move)
-            if move not in self._legal:
+            if move not in legal:
                 raise IllegalMove(self.why_illegal(move))
         past = (self._past, move)
         if self.phase is CUT:
@@ -330,15 +331,16 @@ class Game(_Parts):
         bit = BITS[card.index]
         hands = list(self._hands)
         hands[seat] ^= bit
+        players = len(hands)
+        after = next_seat(seat, players)
+        # hand sizes fall by at most one in turn order: if any seat holds a card, the next does
+        holding = hands[after]
         stock = self.stock
-        holding = any(hands)
         more = holding or stock
-        taken = 0
+        piles, sweeps, last = self.piles, self.sweeps, self.last_capturer
         if captures:
             taken = BITS[captures[0].index] if len(captures) == 1 else bits_of(captures)
-        table, chkobba = play_card(self._table, bit, taken, more)
-        piles, sweeps, last = self.piles, self.sweeps, self.last_capturer
-        if taken:
+            table, chkobba = play_card(self._table, bit, taken, more)
             last = seat
             side = seat & 1
             gain = piles[side] + captures + (card,)
@@ -346,13 +348,15 @@ class Game(_Parts):
             if chkobba:
                 marks = (*sweeps[side], card)
                 sweeps = (marks, sweeps[1]) if side == 0 else (sweeps[0], marks)
+        else:
+            table = play_card(self._table, bit, 0, more)[0]
         if not more:
             return self._end_deal(table, piles, sweeps, last, past)
         if holding:
-            seat = next_seat(seat, len(hands))
+            seat = after
         else:
-            seat = self.first_player
-            layout, _, dealt = hand_layout(len(hands), seat)
+            seat = cutter(self._match.dealer, players)
+            layout, _, dealt = hand_layout(players, seat)
             hands = [_bits_at(stock, positions) for positions in layout]
             stock = stock[dealt:]
         return _game(
