@@ -7,6 +7,7 @@
     python3 build.py loadtime   median time to a playable table, ours vs a minimal PyScript page
     python3 build.py bottime    the hard bot's ms per move in Pyodide (under Node) and CPython
     python3 build.py screens    screenshots of the cut, a turn, a chkobba, a score sheet...
+    python3 build.py catalogs   extract the page's messages and update web/locale/*/messages.po
 
 Only the standard library is needed to start: build.py makes .venv and installs the rest
 (hatchling, the dev extras) from PyPI, PyScript and Pyodide with `npm ci`, and Debian's chromium
@@ -36,6 +37,18 @@ WEB = ROOT / "web"
 VENV = ROOT / ".venv"
 NODE = ROOT / "node_modules"
 HATCHLING = "hatchling==1.33.0"
+BABEL = "babel==2.18.0"
+LOCALE = WEB / "locale"
+LANGUAGES = ("fr", "ar", "en")
+CATALOG_TOOL = ROOT / "tools" / "catalogs.py"
+# Babel's default keywords (_, gettext, ngettext, pgettext...) and the page's context marker.
+MESSAGE_KEYWORDS = ("np_:1c,2",)
+ARABIC_FONT = NODE / "@fontsource" / "noto-sans-arabic"
+ARABIC_FONT_FILES = (  # Fontsource's Arabic-script subset (Latin text uses the system font)
+    "files/noto-sans-arabic-arabic-400-normal.woff2",
+    "files/noto-sans-arabic-arabic-700-normal.woff2",
+    "LICENSE",
+)
 
 PYSCRIPT_DIST = NODE / "@pyscript" / "core" / "dist"
 PYODIDE_FILES = (
@@ -148,8 +161,30 @@ def service_worker(files: list[str], version: str) -> str:
     return template.replace("__VERSION__", version).replace("__FILES__", json.dumps(files))
 
 
+def compile_catalogs(python: Path, out: Path) -> list[str]:
+    """Compile each language's .po into out/locale/<lang>/LC_MESSAGES/messages.mo (Babel);
+    returns their paths relative to ``out``, for pyscript.toml."""
+    result = subprocess.run(
+        [str(python), str(CATALOG_TOOL), "compile", str(LOCALE), str(out / "locale"), *LANGUAGES],
+        capture_output=True,
+        text=True,
+    )
+    if result.returncode:
+        sys.exit(f"compiling the message catalogs failed:\n{result.stderr}")
+    log(f"catalogs compiled, messages translated: {result.stdout.strip()}")
+    return [f"locale/{lang}/LC_MESSAGES/messages.mo" for lang in LANGUAGES]
+
+
+def copy_fonts(out: Path) -> None:
+    """The Arabic-script font (Noto Sans Arabic, OFL) into out/, for the Arabic page."""
+    out.mkdir(parents=True, exist_ok=True)
+    for rel in ARABIC_FONT_FILES:
+        shutil.copy2(ARABIC_FONT / rel, out / Path(rel).name.replace("LICENSE", "OFL.txt"))
+
+
 def build() -> None:
     python = pip_install(".stamp-hatchling", HATCHLING)
+    pip_install(".stamp-babel", BABEL)
     ensure_node_modules()
     if DIST.exists():
         shutil.rmtree(DIST)
@@ -171,7 +206,9 @@ def build() -> None:
         (DIST / rel).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(WEB / rel, DIST / rel)
     shutil.copytree(WEB / "static", DIST / "static")
-    (DIST / "pyscript.toml").write_text(pyscript_toml(wheel, modules))
+    copy_fonts(DIST / "static" / "fonts")
+    catalogs = compile_catalogs(python, DIST)
+    (DIST / "pyscript.toml").write_text(pyscript_toml(wheel, modules + catalogs))
     shutil.copytree(WEB / "minimal", DIST / "minimal")
 
     files = sorted(
@@ -264,6 +301,27 @@ def bottime(extra: list[str]) -> int:
     return subprocess.run([str(python), str(script), *extra], cwd=ROOT).returncode
 
 
+def catalogs() -> int:
+    """Extract the page's messages (web/main.py, web/ui/) into web/locale/messages.pot and
+    merge them into each language's .po (new ones empty, changed ones fuzzy); English gets
+    its message ids as translations, to be edited where the English should differ."""
+    python = pip_install(".stamp-babel", BABEL)
+    pybabel = (python, "-m", "babel.messages.frontend")
+    pot = LOCALE / "messages.pot"
+    LOCALE.mkdir(exist_ok=True)
+    keywords = [arg for k in MESSAGE_KEYWORDS for arg in ("-k", k)]
+    options = ("-c", "TRANSLATORS:", "--no-location", "--sort-output", "--no-wrap")
+    sources = (WEB / "main.py", WEB / "ui")
+    run(*pybabel, "extract", *keywords, *options, "--project", "Chkobba", "-o", pot, *sources)
+    for lang in LANGUAGES:
+        po = LOCALE / lang / "LC_MESSAGES" / "messages.po"
+        step = ("update", "--ignore-obsolete") if po.exists() else ("init",)
+        run(*pybabel, *step, "--no-wrap", "-i", pot, "-d", LOCALE, "-l", lang)
+        if lang == "en":
+            run(python, CATALOG_TOOL, "english", po)
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -277,6 +335,7 @@ def main() -> int:
     p_bot = sub.add_parser("bottime", help="time the hard bot in Pyodide and CPython")
     p_bot.add_argument("bottime_args", nargs=argparse.REMAINDER, help="--moves N, --try S:MS")
     sub.add_parser("screens", help="screenshots of what a player sees, phone and desktop")
+    sub.add_parser("catalogs", help="extract messages, update web/locale/*/messages.po")
     args = parser.parse_args()
 
     if args.command == "build":
@@ -289,6 +348,8 @@ def main() -> int:
         return loadtime(args.runs)
     elif args.command == "screens":
         return screens()
+    elif args.command == "catalogs":
+        return catalogs()
     elif args.command == "bottime":
         return bottime([a for a in args.bottime_args if a != "--"])
     return 0
