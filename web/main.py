@@ -1,18 +1,20 @@
-"""Wires the page: URL parameters, saved game, screen, one delegated tap handler, the app."""
+"""Wires the page: URL parameters, storage, screen, one delegated tap handler, the app."""
 
 import contextlib
 import random
+from typing import Any
 
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 from ui.controller import App
 from ui.fx import DomScreen
-from ui.model import parse_params
+from ui.model import HUMAN, parse_params
+from ui.storage import SAVE_KEY, Storage
 
-ZONES = {"you-hand": "hand", "table": "table"}
+ZONES = {f"hand-{HUMAN}": "hand", "table": "table"}
 
 
-def on_tap(event) -> None:
+def on_tap(event: Any) -> None:
     """Read what was tapped off the DOM (an action, or a card in a zone) and pass it on."""
     target = event.target
     button = target.closest("[data-action]")
@@ -26,6 +28,20 @@ def on_tap(event) -> None:
         app.spawn(app.tap(ZONES[zone.dataset.zone], card.dataset.card))
 
 
+def on_storage(event: Any) -> None:
+    """Another tab changed the saved match: follow it."""
+    if event.key == SAVE_KEY:
+        app.changed_elsewhere()
+
+
+def local_storage() -> Any:
+    """window.localStorage, or None where the browser refuses it (blocked cookies, file://)."""
+    try:
+        return window.localStorage
+    except Exception:
+        return None
+
+
 async def keep_offline_copy() -> None:
     """Install the service worker that lets the game start without a network next time."""
     # Unsupported or blocked (private mode, file://): the game still plays.
@@ -37,7 +53,8 @@ root = document.getElementById("app")
 params = parse_params(window.location.search)
 reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches
 screen = DomScreen(root, motion=params.pace > 0 and not reduced, duration_ms=420 * params.pace)
-app = App(screen, window.localStorage, params, lambda: random.randrange(2**31))
+app = App(screen, Storage(local_storage()), params, lambda: random.randrange(2**31))
 root.addEventListener("click", create_proxy(on_tap))
+window.addEventListener("storage", create_proxy(on_storage))
 app.start()
 app.spawn(keep_offline_copy())

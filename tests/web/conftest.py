@@ -124,7 +124,7 @@ class Table:
         if move.kind != "play":
             self.tap(f'[data-move="{move}"]')
         else:
-            self.tap(f'[data-zone="you-hand"] [data-card="{move.card}"]')
+            self.tap(f'[data-zone="hand-0"] [data-card="{move.card}"]')
             self.page.wait_for_function(  # the tap is handled a moment later, in Python
                 """n => { const a = document.querySelector('#app');
                     return +a.dataset.moves > n || a.dataset.phase !== 'play'; }""",
@@ -142,7 +142,7 @@ class Table:
             locator.click()
 
     def hand(self) -> list[str]:
-        return self.codes('[data-zone="you-hand"] [data-card]')
+        return self.codes('[data-zone="hand-0"] [data-card]')
 
     def table(self) -> list[str]:
         return self.codes('[data-zone="table"] .table-cards [data-card]')

@@ -2,13 +2,35 @@
 
 
 class Store(dict):
-    """localStorage's interface over a dict."""
+    """localStorage's interface over a dict; ``quota`` characters at most, as a browser has
+    (setItem then raises, as localStorage raises QuotaExceededError)."""
+
+    def __init__(self, *args, quota=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.quota = quota
 
     def getItem(self, key):
         return self.get(key)
 
     def setItem(self, key, value):
+        used = sum(len(k) + len(v) for k, v in self.items() if k != key)
+        if self.quota is not None and used + len(key) + len(value) > self.quota:
+            raise OSError("QuotaExceededError: the quota has been exceeded")
         self[key] = value
 
     def removeItem(self, key):
         self.pop(key, None)
+
+
+class Screen:
+    """Records what the app paints."""
+
+    def __init__(self):
+        self.frames = []
+
+    def show(self, html, marks, motion):
+        self.frames.append((html, dict(marks), motion))
+
+    @property
+    def html(self):
+        return self.frames[-1][0]

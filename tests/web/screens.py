@@ -16,11 +16,10 @@ HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parents[1] / "web")]
 
 from conftest import SHOTS, VIEWPORTS, Table, load_build  # noqa: E402
-from fakes import Store  # noqa: E402
 from test_announce import before_a_sweep  # noqa: E402
 from test_match import near_the_end  # noqa: E402
 from test_play import CHOICE_SEED  # noqa: E402
-from ui.storage import Saved, save_game  # noqa: E402
+from ui.storage import Saved, write_save  # noqa: E402
 
 SEVEN_OF_DIAMONDS_SEED = 3  # the player cuts, and the 7♦ is on the first table
 SETTLE = 300  # ms after a screen opens
@@ -28,9 +27,8 @@ SETTLE = 300  # ms after a screen opens
 
 def load(table: Table, game, query: str) -> None:
     """Open the page on a saved game."""
-    store = Store()
-    save_game(store, Saved(game, len(game.deal_results), 1))
-    table.page.evaluate("text => localStorage.setItem('chkobba.save', text)", store["chkobba.save"])
+    text = write_save(Saved(game, len(game.deal_results), 1))
+    table.page.evaluate("text => localStorage.setItem('chkobba.save', text)", text)
     table.page.goto(table.base + "index.html" + query)
     table.wait_ready()
 
@@ -54,7 +52,7 @@ def tour(table: Table) -> None:
     game, card = before_a_sweep()
     load(table, game, "?pace=1")
     table.wait_phase("play")
-    table.tap(f'[data-zone="you-hand"] [data-card="{card}"]')
+    table.tap(f'[data-zone="hand-0"] [data-card="{card}"]')
     table.page.wait_for_selector(".announce")
     shoot(table, "chkobba")
 
@@ -66,7 +64,7 @@ def tour(table: Table) -> None:
         cards = [m.card for m in game.legal_moves() if m.kind == "play"]
         several = [c for c in cards if cards.count(c) > 1]
         if table.phase == "play" and several:
-            table.tap(f'[data-zone="you-hand"] [data-card="{several[0]}"]')
+            table.tap(f'[data-zone="hand-0"] [data-card="{several[0]}"]')
             table.wait_phase("choose")
             shoot(table, "choice")
             table.tap(".cancel")

@@ -2,8 +2,7 @@
 
 from chkobba import Game, Rules
 from chkobba.bots import make_bot
-from fakes import Store
-from ui.storage import Saved, save_game
+from ui.storage import Saved, write_save
 
 
 def before_a_sweep() -> tuple[Game, str]:
@@ -25,14 +24,13 @@ def before_a_sweep() -> tuple[Game, str]:
 
 def test_a_chkobba_is_announced_in_view(table):
     game, card = before_a_sweep()
-    store = Store()
-    save_game(store, Saved(game, 0, 1))
+    text = write_save(Saved(game, 0, 1))
     table.open("?pace=0")
-    table.page.evaluate("text => localStorage.setItem('chkobba.save', text)", store["chkobba.save"])
+    table.page.evaluate("text => localStorage.setItem('chkobba.save', text)", text)
     table.page.goto(table.base + "index.html?pace=1")
     table.wait_ready()
     table.wait_phase("play")
-    table.tap(f'[data-zone="you-hand"] [data-card="{card}"]')
+    table.tap(f'[data-zone="hand-0"] [data-card="{card}"]')
     announce = table.page.wait_for_selector(".announce", timeout=10_000)
     assert "Chkobba!" in announce.inner_text()
     table.page.wait_for_timeout(400)

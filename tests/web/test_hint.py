@@ -16,7 +16,7 @@ def shown_hint(table) -> tuple[Move, str]:
     if buttons:
         reason = page.inner_text("[data-hint-reason]")
         return Move.parse(buttons[0]), reason
-    hand = table.codes('[data-zone="you-hand"] .card.hint')
+    hand = table.codes('[data-zone="hand-0"] .card.hint')
     taken = table.codes(".table-cards .card.hint")
     assert len(hand) == 1, hand
     assert hand[0] in table.hand()
@@ -51,7 +51,7 @@ def test_a_hint_names_a_legal_move_and_playing_it_goes_on(table):
     assert reason.startswith("Hint: ")
     table.screenshot("hint")
     before = table.moves
-    table.tap(f'[data-zone="you-hand"] [data-card="{move.card}"]')
+    table.tap(f'[data-zone="hand-0"] [data-card="{move.card}"]')
     if table.phase == "choose":
         table.tap(f'.choice[data-move="{same[0]}"]')
     table.wait_turn(before)

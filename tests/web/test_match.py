@@ -4,8 +4,7 @@ import json
 
 from chkobba import Game, Rules
 from chkobba.bots import make_bot
-from fakes import Store
-from ui.storage import Saved, save_game
+from ui.storage import Saved, write_save
 
 
 def near_the_end() -> Game:
@@ -25,10 +24,9 @@ def near_the_end() -> Game:
 
 def test_the_match_ends_with_the_winner_and_a_new_match(table):
     game = near_the_end()
-    store = Store()
-    save_game(store, Saved(game, len(game.deal_results), 1))
+    text = write_save(Saved(game, len(game.deal_results), 1))
     table.open("?pace=0")
-    table.page.evaluate("text => localStorage.setItem('chkobba.save', text)", store["chkobba.save"])
+    table.page.evaluate("text => localStorage.setItem('chkobba.save', text)", text)
     table.reload()
     assert table.wait_phase("play") == "play"
     assert table.play_one() == "over"

@@ -17,7 +17,7 @@ def play_a_card(table) -> int:
     moves = [m for m in game.legal_moves() if m.kind == "play"]
     card = next(m.card for m in moves if sum(n.card == m.card for n in moves) == 1)
     before = table.moves
-    table.tap(f'[data-zone="you-hand"] [data-card="{card}"]')
+    table.tap(f'[data-zone="hand-0"] [data-card="{card}"]')
     return before
 
 

@@ -43,7 +43,7 @@ def test_choose_between_two_captures_with_a_running_sum(table):
         raise AssertionError("no capture choice came up")
     card = several[0]
     options = [m for m in game.legal_moves() if m.card == card]
-    table.tap(f'[data-zone="you-hand"] [data-card="{card}"]')
+    table.tap(f'[data-zone="hand-0"] [data-card="{card}"]')
     table.wait_phase("choose")
     assert table.page.locator(".choice").count() == len(options)
     assert table.page.get_attribute("[data-sum]", "data-sum") == "0"
@@ -96,7 +96,7 @@ def test_a_tutorial_board_from_the_address(table):
     table.open("?position=2D6S+QH/KC+0+-/-+-+0-0/21+1+-&pace=1")
     table.wait_phase("play")
     assert table.table() == ["2D", "6S"] and table.hand() == ["QH"]
-    table.tap('[data-zone="you-hand"] [data-card="QH"]')
+    table.tap('[data-zone="hand-0"] [data-card="QH"]')
     announce = table.page.wait_for_selector(".announce")
     assert "Chkobba" in announce.inner_text()
     table.screenshot("tutorial-chkobba")

@@ -1,21 +1,20 @@
 """The page's Python, run in CPython with a fake screen and storage: no browser needed."""
 
 import asyncio
+import dataclasses
+import json
 from concurrent.futures import ThreadPoolExecutor
 
-from chkobba import Game, Rules
-from fakes import Store
-from ui import storage
+import pytest
+from chkobba import Card, Game, Move, Rules
+from chkobba.bots import make_bot
+from fakes import Screen, Store
+from ui import storage, words
 from ui.controller import App
-from ui.model import Params, parse_params
-
-
-class Screen:
-    def __init__(self):
-        self.frames = []
-
-    def show(self, html, marks, origin, sink):
-        self.frames.append((html, dict(marks)))
+from ui.frame import Frame, make_frame
+from ui.model import AddressProblem, Notice, Params, Settings, Ui, parse_params
+from ui.render import render
+from ui.storage import Saved, Storage, write_save
 
 
 def run(coroutine):
@@ -28,60 +27,74 @@ async def no_wait(_seconds):
     await asyncio.sleep(0)
 
 
-def make_app(store=None, query="?seed=3&pace=0"):
-    return App(
-        Screen(), store if store is not None else Store(), parse_params(query), lambda: 9, no_wait
-    )
+def make_app(store=None, query="?seed=3&pace=0", sleep=no_wait):
+    store = store if store is not None else Store()
+    return App(Screen(), Storage(store), parse_params(query), lambda: 9, sleep)
+
+
+async def settle(app, rounds=200):
+    """Let the app's background work (the computer's turn) run until it waits for the player."""
+    for _ in range(rounds):
+        await asyncio.sleep(0)
+        if app.phase() != "wait" and not app.tasks:
+            return
+
+
+async def play_by_taps(app, moves=10_000):
+    """Tap the engine's first legal move, turn after turn, until the match is over."""
+    app.start()
+    for _ in range(moves):
+        await settle(app)
+        phase = app.phase()
+        if phase == "over":
+            return
+        if phase == "sheet":
+            await app.tap("next")
+        elif phase in ("cut", "play"):
+            move = app.game.legal_moves()[0]
+            if move.kind == "play":
+                await app.tap("hand", str(move.card))
+                if app.phase() == "choose":
+                    await app.tap("move", str(move))
+            else:
+                await app.tap("move", str(move))
+        else:
+            raise AssertionError(f"stuck in {phase}: {status(app)}")
+    raise AssertionError("the match did not end")
+
+
+def status(app):
+    return make_frame(app.game, app.ui, app.state.settings).status
 
 
 def test_parameters_are_read_and_bad_ones_explained():
     assert parse_params("?seed=12&pace=0.5&level=hard&target=31") == Params(12, 0.5, "hard", 31)
     bad = parse_params("?seed=-1&pace=x&level=god&target=20&foo=1")
     assert bad.seed is None and bad.pace == 1.0 and bad.level is None and bad.target is None
-    assert len(bad.errors) == 5
+    assert [p.kind for p in bad.errors] == ["seed", "pace", "level", "target", "unknown"]
 
 
 def test_a_corrupt_save_is_set_aside_with_a_message():
     store = Store({storage.SAVE_KEY: "{oops"})
-    saved, message = storage.load_game(store)
-    assert saved is None and "could not be read" in message
-    assert store[storage.CORRUPT_KEY] == "{oops" and storage.SAVE_KEY not in store
+    saved, notice = Storage(store).load()
+    assert saved is None and "could not be read" in words.notice(notice)
+    assert store[storage.ASIDE_KEYS[0]] == "{oops" and storage.SAVE_KEY not in store
 
 
 def test_a_save_round_trips():
-    store = Store()
+    store = Storage(Store())
     game = Game.new(Rules(target=11), seed=4).play("keep")
-    storage.save_game(store, storage.Saved(game, 0, 4))
-    assert storage.load_game(store) == (storage.Saved(game, 0, 4), None)
+    assert store.save(Saved(game, 0, 4)) is None
+    assert Storage(store.store).load() == (Saved(game, 0, 4), None)
 
 
 def test_the_app_plays_a_whole_match_by_taps_and_saves_every_move():
-    async def play():
-        store = Store()
-        app = make_app(store)
-        app.start()
-        for _ in range(2000):
-            await asyncio.sleep(0)
-            phase = app.phase()
-            if phase == "over":
-                return app, store
-            if phase == "sheet":
-                await app.tap("next")
-            elif phase in ("cut", "play"):
-                move = app.game.legal_moves()[0]
-                if move.kind == "play":
-                    await app.tap("hand", str(move.card))
-                    if app.phase() == "choose":
-                        await app.tap("move", str(move))
-                else:
-                    await app.tap("move", str(move))
-            assert storage.load_game(store)[0].game == app.game or app.ui.busy
-        raise AssertionError("the match did not end")
-
-    app, store = run(play())
+    store = Store()
+    app = make_app(store)
+    run(play_by_taps(app))
     assert app.game.winner is not None
-    assert 'data-overlay="over"' in app.screen.frames[-1][0]
-    assert storage.load_game(store)[0].game == app.game
+    assert 'data-overlay="over"' in app.screen.html
+    assert Storage(store).load()[0].game == app.game
 
 
 def test_taps_out_of_turn_are_ignored():
@@ -89,6 +102,8 @@ def test_taps_out_of_turn_are_ignored():
     before = app.game
     run(app.tap("hand", "7D"))
     run(app.tap("move", "nonsense"))
+    run(app.tap("hand", "<script>"))
+    run(app.tap("next"))
     assert app.game == before
 
 
@@ -96,19 +111,17 @@ def test_a_hint_is_a_legal_move_with_a_reason_and_goes_once_a_move_is_made():
     async def hint_then_play():
         app = make_app(query="?seed=5&pace=0")
         app.start()
-        for _ in range(200):
-            await asyncio.sleep(0)
-            if app.phase() in ("cut", "play"):
-                break
+        await settle(app)
         await app.tap("hint")
         hint = app.ui.hint
-        assert hint is not None and not app.ui.hinting
-        move = app.legal(hint[0]) or next(
-            m for m in app.game.legal_moves() if str(m.card) in hint[0]
+        assert isinstance(hint, Move) and not app.ui.hinting
+        move = next(
+            m
+            for m in app.game.legal_moves()
+            if m.kind == hint.kind and m.card == hint.card and set(m.captures) == set(hint.captures)
         )
-        assert app.status() == f"Hint: {hint[1]}"
-        assert 'class="card face' in app.screen.frames[-1][0]
-        assert " hint" in app.screen.frames[-1][0]
+        assert status(app) == f"Hint: {app.ui.hint_reason}"
+        assert 'class="card face' in app.screen.html and " hint" in app.screen.html
         await app.perform(0, move)
         return app
 
@@ -123,8 +136,7 @@ def test_a_position_parameter_sets_up_a_tutorial_board():
     query = "?position=" + TUTORIAL.replace(" ", "+") + "&pace=0"
     assert parse_params(query).position == Game.from_notation(TUTORIAL)
     mine = Game.new(Rules(), seed=8).play("keep")
-    store = Store()
-    storage.save_game(store, storage.Saved(mine, 0, 8))
+    store = Store({storage.SAVE_KEY: write_save(Saved(mine, 0, 8))})
     saved = dict(store)
     app = make_app(store, query)
     assert app.game == Game.from_notation(TUTORIAL) and app.phase() == "play"
@@ -141,7 +153,257 @@ def test_a_bad_position_parameter_is_explained_and_a_normal_game_starts():
     ]:
         params = parse_params(f"?position={raw}")
         assert params.position is None and len(params.errors) == 1
-        assert params.errors[0].startswith("position: ") and said in params.errors[0]
+        assert params.errors[0].kind == "position" and said in params.errors[0].value
     app = make_app(query="?position=2D6S&seed=3")
-    assert "Ignored in the address: position: " in app.ui.notice
+    assert words.notice(app.ui.notices[0]).startswith("Ignored in the address: position: ")
     assert app.game == Game.new(Rules(), seed=3)
+
+
+# --- issue 10: storage never freezes the game nor loses a move --------------------------------
+
+
+def test_a_full_storage_lets_the_match_go_on_with_a_short_notice():
+    full = Store({"filler": "x" * 1000}, quota=1000)
+    app = make_app(full)
+    run(play_by_taps(app))  # every save fails; the match is played to its end all the same
+    assert app.game.winner is not None
+    notices = [words.notice(n) for n in app.ui.notices]
+    assert notices == [words.notice(storage.UNSAVED)]
+    assert "progress is not kept" in notices[0]
+    assert storage.SAVE_KEY not in full
+    run(app.tap("dismiss"))
+    run(app.tap("new"))  # a new match, unsaved too: the player was told once already
+    assert app.ui.notices == ()
+
+
+def test_blocked_storage_plays_too():
+    app = App(Screen(), Storage(None), parse_params("?seed=3&pace=0"), lambda: 9, no_wait)
+    run(play_by_taps(app))
+    assert app.game.winner is not None and app.ui.notices == (storage.UNSAVED,)
+
+
+def test_a_huge_corrupt_save_in_a_full_storage_gives_a_new_game():
+    store = Store({storage.SAVE_KEY: "x" * 3_000_000}, quota=4_000_000)
+    app = make_app(store)
+    assert app.game == Game.new(Rules(), seed=3)
+    assert app.ui.notices == (storage.UNREADABLE,)
+    assert store[storage.ASIDE_KEYS[0]] == "x" * storage.ASIDE_LIMIT
+    assert Storage(store).load()[0].game == app.game  # the new match is saved
+
+
+def test_unreadable_saves_are_all_kept_aside_bounded():
+    store = Store()
+    for n in range(5):
+        store[storage.SAVE_KEY] = f"broken {n}"
+        saved, notice = Storage(store).load()
+        assert saved is None and notice == storage.UNREADABLE
+    kept = [store.get(key) for key in storage.ASIDE_KEYS]
+    assert kept == ["broken 2", "broken 3", "broken 4"]  # the newest, oldest first
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[]",
+        '{"format": 1, "game": []}',
+        '{"format": 1, "game": "{}", "seen_deals": 0, "bot_seed": 0}',
+        "[" * 100_000,
+        "null",
+        "x" * (storage.SAVE_LIMIT + 1),
+    ],
+)
+def test_unreadable_saves_are_told_in_a_players_words(text):
+    _, notice = Storage(Store({storage.SAVE_KEY: text})).load()
+    said = words.notice(notice)
+    assert said.startswith("Your saved match could not be read.")
+    assert "'" not in said and "attribute" not in said and "(" not in said
+
+
+def edited_saves():
+    game = Game.new(Rules(target=11), seed=4)
+    for _ in range(6):
+        game = game.play(game.legal_moves()[-1])
+    record = json.loads(game.to_json())
+    illegal = dict(record, history=[*record["history"][:-1], "7Dx7D"])
+    scores = dict(record, position=record["position"].replace(" 0-0/11 ", " 10-0/11 "))
+    return [json.dumps(illegal), json.dumps(scores)]
+
+
+@pytest.mark.parametrize("edited", edited_saves())
+def test_an_edited_save_is_set_aside_and_said_so(edited):
+    text = json.dumps({"format": 1, "game": edited, "seen_deals": 0, "bot_seed": 4})
+    store = Store({storage.SAVE_KEY: text})
+    app = make_app(store)
+    assert app.ui.notices == (storage.EDITED,)
+    assert "changed outside the game" in words.notice(app.ui.notices[0])
+    assert store[storage.ASIDE_KEYS[0]] == text
+    assert app.game == Game.new(Rules(), seed=3)
+
+
+def capture_turn():
+    """A match at the player's turn where a hand card has one move, a capture; and that move."""
+    for seed in range(100):
+        game, bot = Game.new(Rules(), seed=seed), make_bot("easy", 1)
+        for _ in range(12):
+            if game.current == 0 and game.phase == "play":
+                moves = game.legal_moves()
+                for move in moves:
+                    if move.captures and [m.card for m in moves].count(move.card) == 1:
+                        return game, move
+            game = game.play(bot.choose(game.view(game.current)))
+    raise AssertionError("no capture turn found")
+
+
+def test_reloading_while_a_capture_is_shown_keeps_the_move():
+    """The move is saved before the "You play the … to take …" display, not after it."""
+    seen = []
+
+    async def watch(_seconds):
+        seen.append((app.ui.stage, Storage(store).load()[0].game))
+        await asyncio.sleep(0)
+
+    game, move = capture_turn()
+    store = Store({storage.SAVE_KEY: write_save(Saved(game, 0, game.seed))})
+    app = make_app(store, "?pace=1", sleep=watch)
+    run(app.tap("hand", str(move.card)))
+    stage, saved = seen[0]
+    assert stage == "show" and saved.history[-1] == move
+
+
+def test_a_second_tab_follows_the_first_and_never_overwrites_it():
+    async def two_tabs():
+        store = Store()
+        first = make_app(store, "?seed=5&pace=0")
+        second = make_app(store, "?pace=0")
+        assert second.game == first.game
+        first.start()
+        second.start()
+        await settle(first)
+        if first.phase() == "cut":
+            await first.tap("move", "keep")
+            await settle(first)
+        # The second tab, not told yet, tries a move of its own on the old position...
+        stale = second.game
+        await second.perform(stale.current, stale.legal_moves()[0])
+        # ...which is not saved over the first tab's: it follows that match instead.
+        assert Storage(store).load()[0].game == first.game == second.game
+        assert storage_notice(second) == words.notice(Notice("elsewhere"))
+        # And the storage event brings each later move of the first tab to the second.
+        await play_one(first)
+        await settle(first)
+        second.changed_elsewhere()
+        assert second.game == first.game
+
+    run(two_tabs())
+
+
+async def play_one(app):
+    move = app.game.legal_moves()[0]
+    await app.tap("move" if move.kind != "play" else "hand", str(move.card or move))
+    if app.phase() == "choose":
+        await app.tap("move", str(move))
+
+
+def storage_notice(app):
+    return words.notice(app.ui.notices[-1])
+
+
+# --- issue 10: the settings, the score sheet, the notices --------------------------------------
+
+
+def test_new_game_over_a_match_in_progress_asks_first():
+    app = make_app(query="?seed=5&pace=0")
+    run(play_some(app, 3))
+    before = app.game
+    for action in ("settings", "new"):
+        run(app.tap(action))
+    assert app.phase() == "confirm" and app.game == before
+    assert words.CONFIRM_TITLE in app.screen.html
+    run(app.tap("close"))
+    assert app.phase() != "confirm" and app.game == before
+    for action in ("settings", "new", "confirm-new"):
+        run(app.tap(action))
+    assert app.game != before and app.game.deal_results == () and len(app.game.history) <= 1
+
+
+async def play_some(app, count):
+    app.start()
+    for _ in range(count):
+        await settle(app)
+        await play_one(app)
+    await settle(app)
+
+
+def tied_match():
+    """A match to 11 where a deal ends 11-11 (found with two easy bots)."""
+    for seed in range(500):
+        game = Game.new(Rules(target=11), seed=seed)
+        bots = (make_bot("easy", 1), make_bot("easy", 2))
+        while game.phase != "over":
+            game = game.play(bots[game.current].choose(game.view(game.current)))
+            totals = game.deal_results[-1].totals if game.deal_results else (0, 0)
+            if totals[0] == totals[1] >= 11 and game.phase != "over":
+                return game
+    raise AssertionError("no tie found")
+
+
+def test_a_tie_at_the_target_is_explained_on_the_score_sheet():
+    game = tied_match()
+    frame = make_frame(game, Ui(seen_deals=len(game.deal_results) - 1), Settings(11))
+    assert frame.phase == "sheet"
+    assert words.tie(11) in frame.overlay.notes
+    assert "one more deal" in render(frame)
+
+
+def test_a_finished_tutorial_position_shows_the_result_and_a_way_on():
+    app = make_app(query="?position=-+-/-+x+-/-+-+21-0/21+0+-&pace=0")
+    assert app.phase() == "over"
+    app.start()
+    assert words.won(0) in app.screen.html and 'data-action="new"' in app.screen.html
+    run(app.tap("new"))
+    assert app.game == Game.new(Rules(), seed=9) and app.phase() in ("cut", "wait")
+
+
+def test_a_long_address_gives_a_short_notice():
+    for query in ["?" + "&".join(f"p{i}=1" for i in range(2000)), "?seed=" + "9" * 100_000]:
+        app = make_app(query=query)
+        said = words.notice(app.ui.notices[0])
+        assert len(said) < 200, said
+    assert said == f"Ignored in the address: seed='{'9' * 23}…' is not a whole number ≥ 0."
+
+
+def test_an_equal_card_to_take_is_asked_for_as_one_card():
+    game = Game.from_notation("5S5H2C3C 5D/KC 0 -/- - 0-0/21 1 -")
+    frame = make_frame(game, Ui(selected=Card.parse("5D")), Settings())
+    assert frame.phase == "choose" and len(frame.choices.options) == 2
+    assert frame.choices.prompt == "Tap the card your 5♦ takes"
+    sums = Game.from_notation("AS4S2C3C 5D/KC 0 -/- - 0-0/21 1 -")
+    frame = make_frame(sums, Ui(selected=Card.parse("5D")), Settings())
+    assert frame.choices.prompt == "Tap table cards that make 5"
+
+
+def test_the_pile_counts_its_chkobbas():
+    game = Game.from_notation("- KD/KC 0 2D6S*7C*/- - 0-0/21 1 -")
+    frame = make_frame(game, Ui(), Settings())
+    assert frame.seats[0].pile_label == "You: 3 cards, 2 chkobbas"
+    assert 'title="You: 3 cards, 2 chkobbas"' in render(frame)
+
+
+# --- issue 10: the structure -------------------------------------------------------------------
+
+
+def test_the_frame_is_a_frozen_value_and_render_draws_only_it():
+    game = Game.new(Rules(), seed=5)
+    ui = Ui(notices=(storage.UNSAVED,))
+    frame = make_frame(game, ui, Settings())
+    assert isinstance(frame, Frame) and frame == make_frame(game, ui, Settings())
+    hash(frame)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        frame.phase = "play"
+    assert render(frame) == render(make_frame(game, ui, Settings()))
+    assert [s.seat for s in frame.seats] == [0, 1]
+
+
+def test_address_problems_quote_little():
+    problem = AddressProblem("unknown", "x" * 1000)
+    assert len(words.address_problem(problem)) < 60

@@ -1,26 +1,32 @@
-"""The app: owns the game and the UI state, turns taps into engine moves, paces the computer.
+"""The app: holds the one ``State``, turns taps into engine moves, paces the computer, saves.
 
-Every change ends in one ``paint()``; the screen (DOM, or a fake in tests) draws the HTML that
-``render`` makes and animates cards between their old and new places.
+Every change replaces the state and ends in one ``paint()``: ``make_frame`` decides what shows,
+``render`` draws it, the screen (DOM, or a fake in tests) puts it in place and animates the cards
+as the frame's motion says. The saved match is always the state's match: a move is saved before
+it is shown.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Protocol
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, Protocol
 
-from chkobba import Card, Game, Move, Rules
+from chkobba import Card, ChkobbaError, Game, Move, Rules
 
-from . import storage
-from .model import COMPUTER, HUMAN, Params, Ui
-from .render import render
+from .frame import Motion, make_frame, on_screen, screen_phase, swept
+from .model import HUMAN, LEVELS, Notice, Params, Played, State, Ui
+from .render import marks_of, render
+from .storage import Saved, Storage
 
 if TYPE_CHECKING:
     from chkobba.bots import Bot
 
 # Human pace, in milliseconds at ?pace=1.
 THINK, SHOW, SETTLE, ANNOUNCE = 750, 700, 420, 1300
+# A tab that follows another tab's match lets that tab move for the computer first (real ms).
+FOLLOW_MS = 1500
 # The hard bot's work per move on the page: the engine's default worlds, with a time cap so the
 # page never freezes. Measured in Pyodide (`python3 build.py bottime`): p95 well under the cap.
 BOT_SAMPLES: int | None = None
@@ -28,60 +34,98 @@ BOT_BUDGET_MS = 150.0
 HINT_SAMPLES: int | None = None
 HINT_BUDGET_MS = 150.0
 HINT_YIELD_S = 0.03  # lets the browser paint "Looking for a hint…" before the search runs
+ELSEWHERE = Notice("elsewhere")
+# The phases in which each tap means something; any other tap is ignored.
+TAPS = {
+    "dismiss": None,
+    "settings": None,
+    "close": ("settings", "confirm"),
+    "level": ("settings",),
+    "target": ("settings",),
+    "new": ("settings", "over"),
+    "confirm-new": ("confirm",),
+    "next": ("sheet",),
+    "hint": ("play", "cut", "choose"),
+    "hand": ("play", "choose"),
+    "table": ("choose",),
+    "cancel": ("choose",),
+    "move": ("cut", "choose"),
+}
 
 
 class Screen(Protocol):
-    def show(self, html: str, marks: dict[str, str], origin: str, sink: str | None) -> None:
-        """Draw ``html`` and set ``marks`` as data- attributes of the root (what the page waits
-        for); new cards fly in from zone ``origin``, vanished ones go to ``sink``."""
+    def show(self, html: str, marks: dict[str, str], motion: Motion) -> None:
+        """Draw ``html``, set ``marks`` as data- attributes of the root (what the page waits
+        for), and animate the cards as ``motion`` says."""
 
 
 class App:
     def __init__(
         self,
         screen: Screen,
-        store: storage.Store,
+        storage: Storage,
         params: Params,
         fresh_seed: Callable[[], int],
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
-        self.screen, self.store, self.params = screen, store, params
+        self.screen, self.storage, self.params = screen, storage, params
         self.fresh_seed, self.sleep = fresh_seed, sleep
-        self.settings = storage.load_settings(store)
-        self.settings.level = params.level or self.settings.level
-        self.settings.target = params.target or self.settings.target
-        self.ui = Ui()
-        self.epoch = 0
-        self.tasks: set[asyncio.Future] = set()
+        self.epoch = 0  # bumped when the match is replaced: pending work for the old one stops
+        self.tasks: set[asyncio.Future[None]] = set()
         self.bot: Bot | None = None
-        self.event = ""
+        self.following = False  # the match was last moved on by another tab
+        settings = storage.load_settings()
+        settings = replace(
+            settings,
+            level=params.level or settings.level,
+            target=params.target or settings.target,
+        )
         # A tutorial's board (?position=) leaves the player's saved match alone.
         self.keeps_save = params.position is None
-        saved, problem = storage.load_game(store) if self.keeps_save else (None, None)
-        if params.position is not None:
-            self.set_game(params.position, params.position.seed)
-        elif saved is None:
-            self.new_game(params.seed if params.seed is not None else fresh_seed())
-        else:
-            self.set_game(saved.game, saved.bot_seed)
-            self.ui.seen_deals = saved.seen_deals
-        messages = [problem] if problem else []
+        notices: list[Notice] = []
+        saved: Saved | None = None
+        if self.keeps_save:
+            saved, problem = storage.load()
+            notices += [problem] if problem else []
         if params.errors:
-            messages.append(f"Ignored in the address: {'; '.join(params.errors)}.")
-        self.ui.notice = " ".join(messages) or None
+            notices.append(Notice("address", problems=params.errors))
+        if params.position is not None:
+            game, seen, bot_seed = params.position, 0, params.position.seed
+        elif saved is not None:
+            game, seen, bot_seed = saved.game, saved.seen_deals, saved.bot_seed
+        else:
+            bot_seed = params.seed if params.seed is not None else fresh_seed()
+            game, seen = Game.new(Rules(players=2, target=settings.target), seed=bot_seed), 0
+        self.state = State(game, Ui(seen_deals=seen, notices=tuple(notices)), settings, bot_seed)
+        if saved is None:
+            self.save(force=True)
 
     # --- state ---------------------------------------------------------------------------------
 
-    def set_game(self, game: Game, bot_seed: int) -> None:
-        self.game, self.bot_seed = game, bot_seed
-        self.bot, self.bot_for = None, (self.settings.level, bot_seed)
+    @property
+    def game(self) -> Game:
+        return self.state.game
+
+    @property
+    def ui(self) -> Ui:
+        return self.state.ui
+
+    def set_ui(self, **changes: Any) -> None:
+        self.state = replace(self.state, ui=replace(self.state.ui, **changes))
+
+    def notify(self, notice: Notice | None) -> None:
+        if notice is not None and notice not in self.ui.notices:
+            self.set_ui(notices=(*self.ui.notices, notice))
+
+    def phase(self) -> str:
+        return screen_phase(self.game, self.ui)
 
     def new_game(self, seed: int) -> None:
         self.epoch += 1
-        self.set_game(Game.new(Rules(players=2, target=self.settings.target), seed=seed), seed)
-        self.ui = Ui(notice=getattr(self, "ui", Ui()).notice)
-        self.event = ""
-        self.save()
+        game = Game.new(Rules(players=2, target=self.state.settings.target), seed=seed)
+        self.state = replace(self.state, game=game, ui=Ui(notices=self.ui.notices), bot_seed=seed)
+        self.bot, self.following = None, False
+        self.save(force=True)
 
     def opponent(self) -> Bot:
         """The computer player, made on its first move (the table shows sooner without it);
@@ -89,55 +133,44 @@ class App:
         from chkobba.bots import make_bot
 
         if self.bot is None:
-            level, seed = self.bot_for
+            seed = self.state.bot_seed + len(self.game.history)
+            level = self.state.settings.level
             self.bot = make_bot(level, seed=seed, samples=BOT_SAMPLES, budget_ms=BOT_BUDGET_MS)
         return self.bot
 
-    def save(self) -> None:
-        if self.keeps_save:
-            saved = storage.Saved(self.game, self.ui.seen_deals, self.bot_seed)
-            storage.save_game(self.store, saved)
+    def save(self, force: bool = False) -> bool:
+        """Save the state's match; False when another tab's newer match was followed instead."""
+        if not self.keeps_save:
+            return True
+        saved = Saved(self.game, self.ui.seen_deals, self.state.bot_seed)
+        outcome = self.storage.save(saved, force=force)
+        if isinstance(outcome, Saved):
+            self.follow(outcome)
+            return False
+        self.notify(outcome)
+        return True
 
-    def choices(self) -> list[Move]:
-        """The legal captures of the selected card, when the player must choose among them."""
-        if self.ui.selected is None:
-            return []
-        return [m for m in self.game.legal_moves() if m.card and m.card.code == self.ui.selected]
+    def follow(self, saved: Saved) -> None:
+        """Show another tab's match as it stands (that tab moved it on)."""
+        self.epoch += 1
+        ui = Ui(seen_deals=saved.seen_deals, notices=self.ui.notices)
+        self.state = replace(self.state, game=saved.game, ui=ui, bot_seed=saved.bot_seed)
+        self.bot, self.following = None, True
+        self.notify(ELSEWHERE)
 
-    def sheet_due(self) -> bool:
-        return len(self.game.deal_results) > self.ui.seen_deals
+    def changed_elsewhere(self) -> None:
+        """Another tab wrote the save (the browser's storage event): follow it."""
+        if not self.keeps_save:
+            return
+        theirs = self.storage.newer()
+        if theirs is not None and theirs.game != self.game:
+            self.follow(theirs)
+            self.paint()
+            self.kick()
 
-    def phase(self) -> str:
-        """What the page is waiting for: the marker tests and styles read (data-phase)."""
-        if self.ui.settings_open:
-            return "settings"
-        if self.sheet_due():
-            return "over" if self.game.phase == "over" else "sheet"
-        if self.ui.busy or self.game.current != HUMAN or self.game.phase == "over":
-            return "wait"
-        if self.game.phase == "cut":
-            return "cut"
-        return "choose" if self.ui.selected else "play"
-
-    def status(self) -> str:
-        phase = self.phase()
-        if phase == "choose":
-            card = Card.parse(self.ui.selected or "")
-            return f"Choose what your {card.label} takes"
-        if phase in ("play", "cut") and self.ui.hinting:
-            return "Looking for a hint…"
-        if phase in ("play", "cut", "choose") and self.ui.hint:
-            return f"Hint: {self.ui.hint[1]}"
-        if phase in ("play", "cut"):
-            turn = "Your turn: tap a card" if phase == "play" else "Your cut: keep or expose"
-            return f"{self.event} {turn}".strip()
-        return self.event or ("Computer is thinking…" if self.game.phase != "over" else "")
-
-    def paint(self, origin: str = "stock", sink: str | None = None) -> None:
-        self.ui.status = self.status()
-        html = render(self.game.view(HUMAN), self.ui, self.settings, self.choices())
-        marks = {"phase": self.phase(), "moves": str(len(self.game.history))}
-        self.screen.show(html, marks, origin, sink)
+    def paint(self) -> None:
+        frame = make_frame(self.game, self.ui, self.state.settings)
+        self.screen.show(render(frame), marks_of(frame), frame.motion)
 
     async def pause(self, ms: float) -> None:
         await self.sleep(ms * self.params.pace / 1000)
@@ -161,94 +194,117 @@ class App:
 
     async def computer_turn(self) -> None:
         epoch = self.epoch
-        self.ui.busy = True
-        self.event = ""
+        self.set_ui(thinking=True, last=None)
         self.paint()
+        if self.following:
+            await self.sleep(FOLLOW_MS / 1000)
         await self.pause(THINK)
         if epoch != self.epoch:
             return
-        await self.perform(COMPUTER, self.opponent().choose(self.game.view(COMPUTER)))
+        seat = self.game.current
+        move = self.opponent().choose(self.game.view(seat))
+        await self.perform(seat, move)
 
     async def perform(self, seat: int, move: Move) -> None:
+        """Play ``move`` for ``seat``: save the position after it, show it, let it settle."""
         epoch = self.epoch
         before = self.game
-        self.ui.busy = True
-        self.ui.selected, self.ui.picked = None, ()
-        self.ui.hint, self.ui.hinting = None, False
-        origin = "opp-hand" if seat == COMPUTER else "stock"
-        if move.kind == "play" and move.captures:
-            self.ui.pending = (seat, move)
-            self.event = describe(seat, move, before, pending=True)
-            self.paint(origin=origin)
+        played = Played(seat, move, before)
+        stage = "show" if move.kind == "play" and move.captures else "settle"
+        self.state = replace(
+            self.state,
+            game=before.play(move),
+            ui=replace(
+                self.ui,
+                selected=None,
+                picked=(),
+                hint=None,
+                hint_reason="",
+                hinting=False,
+                thinking=False,
+                last=played,
+                stage=stage,
+            ),
+        )
+        if not self.save():
+            self.paint()
+            self.kick()
+            return
+        if seat == HUMAN:
+            self.following = False
+        if stage == "show":
+            self.paint()
             await self.pause(SHOW)
             if epoch != self.epoch:
                 return
-            self.ui.pending = None
-        self.game = before.play(move)
-        self.save()
-        self.event = describe(seat, move, before)
-        if self.game.phase == "cut" and self.game.redealt:
-            self.event = "Three of a kind on the table: the cards were dealt again."
-        side = seat % 2
-        swept = (
-            len(self.game.deal_results) == len(before.deal_results)
-            and self.game.chkobbas[side] > before.chkobbas[side]
-        )
-        if swept:
-            who = "You swept the table" if seat == HUMAN else "The computer swept the table"
-            self.ui.announce = f"Chkobba!|{who}"
-        self.paint(origin=origin, sink=f"pile-{side}")
-        await self.pause(ANNOUNCE if swept else SETTLE)
+            self.set_ui(stage="settle")
+        self.paint()
+        await self.pause(ANNOUNCE if swept(played, self.game) else SETTLE)
         if epoch != self.epoch:
             return
-        self.ui.announce = None
-        self.ui.busy = False
+        self.set_ui(stage=None)
         self.paint()
         self.kick()
 
     # --- taps ----------------------------------------------------------------------------------
 
     async def tap(self, action: str, value: str = "") -> None:
-        """One tap, already read off the DOM: an action name and its value (card code, move...)."""
+        """One tap, already read off the DOM: an action name and its value (card code, move...);
+        a tap that means nothing on the screen shown is ignored."""
+        if action not in TAPS:
+            return
+        phases = TAPS[action]
+        if phases is not None and self.phase() not in phases:
+            return
         ui = self.ui
         if action == "dismiss":
-            ui.notice = None
+            self.set_ui(notices=ui.notices[1:])
         elif action == "settings":
-            ui.settings_open = True
+            self.set_ui(panel="settings")
         elif action == "close":
-            ui.settings_open = False
-        elif action == "level" and value in ("easy", "medium", "hard"):
-            self.settings.level = value
-            self.bot, self.bot_for = None, (value, self.bot_seed + len(self.game.history))
-            storage.save_settings(self.store, self.settings)
+            self.set_ui(panel=None)
+        elif action == "level" and value in LEVELS:
+            self.set_settings(level=value)
+            self.bot = None
         elif action == "target" and value.isdigit():
-            self.settings.target = int(value)
-            storage.save_settings(self.store, self.settings)
-        elif action == "hint" and self.phase() in ("play", "cut", "choose"):
+            self.set_settings(target=int(value))
+        elif action == "hint":
             if not ui.hinting:
                 await self.find_hint()
             return
         elif action == "new":
+            if self.phase() == "settings" and in_progress(self.game):
+                self.set_ui(panel="confirm")
+            else:
+                self.new_game(self.fresh_seed())
+        elif action == "confirm-new":
             self.new_game(self.fresh_seed())
-        elif action == "next" and self.sheet_due() and self.game.phase != "over":
-            ui.seen_deals = len(self.game.deal_results)
-            self.event = ""
+        elif action == "next" and self.game.phase != "over":
+            self.set_ui(seen_deals=len(self.game.deal_results), last=None)
             self.save()
-        elif action == "hand" and self.phase() in ("play", "choose"):
-            await self.tap_hand(value)
+        elif action == "hand":
+            card = read_card(value)
+            if card is not None:
+                await self.tap_hand(card)
             return
-        elif action == "table" and self.phase() == "choose":
-            await self.tap_table(value)
+        elif action == "table":
+            card = read_card(value)
+            if card is not None:
+                await self.tap_table(card)
             return
         elif action == "cancel":
-            ui.selected, ui.picked = None, ()
-        elif action == "move" and self.phase() in ("cut", "choose"):
+            self.set_ui(selected=None, picked=())
+        elif action == "move":
             move = self.legal(value)
             if move is not None:
                 await self.perform(HUMAN, move)
                 return
         self.paint()
         self.kick()
+
+    def set_settings(self, **changes: Any) -> None:
+        self.state = replace(self.state, settings=replace(self.state.settings, **changes))
+        self.notify(self.storage.save_settings(self.state.settings))
 
     async def find_hint(self) -> None:
         """The hard bot's move for the player, with a one-line reason, shown on the table.
@@ -258,58 +314,57 @@ class App:
         from chkobba.bots import explain, make_bot
 
         game = self.game
-        self.ui.hinting, self.ui.hint = True, None
+        self.set_ui(hinting=True, hint=None)
         self.paint()
         await self.sleep(HINT_YIELD_S)
         if self.game is not game:  # a move was made meanwhile
             return
         view = game.view(HUMAN)
-        seed = self.bot_seed + len(game.history)
+        seed = self.state.bot_seed + len(game.history)
         bot = make_bot("hard", seed=seed, samples=HINT_SAMPLES, budget_ms=HINT_BUDGET_MS)
         move = bot.choose(view)
-        self.ui.hinting, self.ui.hint = False, (str(move), explain(view, move))
+        self.set_ui(hinting=False, hint=move, hint_reason=explain(view, move))
         self.paint()
 
     def legal(self, text: str) -> Move | None:
         return next((m for m in self.game.legal_moves() if str(m) == text), None)
 
-    async def tap_hand(self, code: str) -> None:
-        moves = [m for m in self.game.legal_moves() if m.card and m.card.code == code]
+    def choices(self) -> list[Move]:
+        selected = self.ui.selected
+        return [m for m in self.game.legal_moves() if selected and m.card == selected]
+
+    async def tap_hand(self, card: Card) -> None:
+        moves = [m for m in self.game.legal_moves() if m.card == card]
         if len(moves) == 1:
             await self.perform(HUMAN, moves[0])
             return
-        if moves and self.ui.selected != code:
-            self.ui.selected, self.ui.picked = code, ()
+        if moves and self.ui.selected != card:
+            self.set_ui(selected=card, picked=())
         else:
-            self.ui.selected, self.ui.picked = None, ()
+            self.set_ui(selected=None, picked=())
         self.paint()
 
-    async def tap_table(self, code: str) -> None:
+    async def tap_table(self, card: Card) -> None:
         """Build a capture card by card; it is played as soon as the picked cards are an option."""
-        options = [frozenset(c.code for c in m.captures) for m in self.choices()]
-        picked = set(self.ui.picked) ^ {code}
+        options = [frozenset(m.captures) for m in self.choices()]
+        picked = set(self.ui.picked) ^ {card}
         if not any(picked <= o for o in options):
-            picked = {code} if any(code in o for o in options) else set()
+            picked = {card} if any(card in o for o in options) else set()
         for move in self.choices():
-            if {c.code for c in move.captures} == picked:
+            if set(move.captures) == picked:
                 await self.perform(HUMAN, move)
                 return
-        table_order = [c.code for c in self.game.table]
-        self.ui.picked = tuple(c for c in table_order if c in picked)
+        self.set_ui(picked=tuple(c for c in on_screen(self.game, self.ui).table if c in picked))
         self.paint()
 
 
-def describe(seat: int, move: Move, before: Game, pending: bool = False) -> str:
-    who = "You" if seat == HUMAN else "Computer"
-    if move.kind == "keep":
-        return f"{who} cut and kept the card." if seat == COMPUTER else "You kept your cut card."
-    if move.kind == "expose":
-        shown = before.cut_card.label if before.cut_card else "card"
-        return f"{who} cut and exposed the {shown}."
-    assert move.card is not None
-    if not move.captures:
-        return f"{who} laid the {move.card.label}."
-    taken = " + ".join(c.label for c in move.captures)
-    if pending:
-        return f"{who} play{'s' if seat else ''} the {move.card.label} to take {taken}…"
-    return f"{who} took {taken} with the {move.card.label}."
+def in_progress(game: Game) -> bool:
+    """Whether starting anew would throw away play: a match begun and not over."""
+    return game.phase != "over" and bool(game.history or game.deal_results)
+
+
+def read_card(code: str) -> Card | None:
+    try:
+        return Card.parse(code)
+    except ChkobbaError:
+        return None

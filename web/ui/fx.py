@@ -1,46 +1,67 @@
 """The browser screen: puts the rendered HTML in place and makes cards travel (FLIP animation).
 
 Each card element carries data-card, so a card found before and after a render is animated from
-its old place to its new one; a card that appeared flies in from a zone (the stock, the
-computer's hand); a card that vanished (taken to a pile) flies there as a ghost copy.
+its old place to its new one; a card that appeared flies in from the frame's motion origin (a
+seat's hand, the stock); a card that vanished (taken to a pile) flies to the motion's sink as a
+ghost copy. An overlay that stays open across a repaint is marked ``steady`` (it neither fades
+in again nor waits again before it takes taps: see .overlay in style.css).
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from pyodide.ffi import create_once_callable, to_js
 from pyscript import document, window
 
+from .frame import Motion
+
 EASING = "cubic-bezier(.2,.7,.25,1)"
+Box = tuple[float, float, float, float]
 
 
-def rect(element) -> tuple[float, float, float, float]:
+def rect(element: Any) -> Box:
     box = element.getBoundingClientRect()
     return box.left, box.top, box.width, box.height
 
 
-def js(value):
+def js(value: object) -> Any:
     return to_js(value, dict_converter=window.Object.fromEntries)
 
 
 class DomScreen:
-    def __init__(self, root, motion: bool, duration_ms: float) -> None:
+    def __init__(self, root: Any, motion: bool, duration_ms: float) -> None:
         self.root = root
         self.motion = motion
         self.duration = duration_ms
 
-    def show(self, html: str, marks: dict[str, str], origin: str, sink: str | None) -> None:
+    def show(self, html: str, marks: dict[str, str], motion: Motion) -> None:
+        before: dict[str, Box] = {}
+        cards: dict[str, Any] = {}
+        zones: dict[str, Box] = {}
         if self.motion:
             cards = {el.dataset.card: el for el in self.root.querySelectorAll("[data-card]")}
             before = {code: rect(el) for code, el in cards.items()}
             zones = {el.dataset.zone: rect(el) for el in self.root.querySelectorAll("[data-zone]")}
+        old = self.root.querySelector("[data-overlay]")
+        old_kind = old.dataset.overlay if old else None
         self.root.innerHTML = html
+        new = self.root.querySelector("[data-overlay]")
+        if new and old_kind == new.dataset.overlay:
+            new.classList.add("steady")
         for name, value in marks.items():
             self.root.setAttribute(f"data-{name}", value)
         document.documentElement.classList.add("ready")
         if self.motion:
-            self.travel(before, cards, zones, origin, sink)
+            self.travel(before, cards, zones, motion)
 
-    def travel(self, before, old_cards, zones, origin: str, sink: str | None) -> None:
+    def travel(
+        self,
+        before: dict[str, Box],
+        old_cards: dict[str, Any],
+        zones: dict[str, Box],
+        motion: Motion,
+    ) -> None:
         seen = set()
         for el in self.root.querySelectorAll("[data-card]"):
             code = el.dataset.card
@@ -48,9 +69,10 @@ class DomScreen:
             start = before.get(code)
             if start is None:
                 in_table = bool(el.closest('[data-zone="table"]'))
-                start = zones.get(origin if in_table else "stock")
+                start = zones.get(motion.origin if in_table else "stock")
             if start is not None:
                 self.slide(el, start, rect(el))
+        sink = motion.sink
         target = self.root.querySelector(f'[data-zone="{sink}"]') if sink else None
         if not target:  # None, or JavaScript's null
             return
@@ -59,7 +81,7 @@ class DomScreen:
             if code not in seen:
                 self.ghost(el, before[code], end)
 
-    def slide(self, el, start, end) -> None:
+    def slide(self, el: Any, start: Box, end: Box) -> None:
         x0, y0, w0, _ = start
         x1, y1, w1, _ = end
         if abs(x0 - x1) < 1 and abs(y0 - y1) < 1 and abs(w0 - w1) < 1:
@@ -74,7 +96,7 @@ class DomScreen:
         anim = el.animate(js(frames), js({"duration": self.duration, "easing": EASING}))
         anim.onfinish = create_once_callable(lambda _event: clear_styles(el))
 
-    def ghost(self, el, start, end) -> None:
+    def ghost(self, el: Any, start: Box, end: Box) -> None:
         x0, y0, w0, _ = start
         x1, y1, w1, _ = end
         el.classList.add("ghost")
@@ -93,6 +115,6 @@ class DomScreen:
         anim.onfinish = create_once_callable(lambda _event: el.remove())
 
 
-def clear_styles(el) -> None:
+def clear_styles(el: Any) -> None:
     el.style.transformOrigin = ""
     el.style.zIndex = ""

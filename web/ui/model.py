@@ -1,17 +1,18 @@
-"""The page's own state: settings, URL parameters and UI-only state (never game rules)."""
+"""The page's state as values: settings, URL parameters, UI state and the one ``State`` the app
+holds. No game rule lives here; no text the player reads either (that is ``words``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from urllib.parse import parse_qsl
 
-from chkobba import TARGETS, Game, Move, ParseError
+from chkobba import TARGETS, Card, Game, Move, ParseError
 
 LEVELS = ("easy", "medium", "hard")
-HUMAN, COMPUTER = 0, 1
+HUMAN = 0  # the seat the player sits in
 
 
-@dataclass
+@dataclass(frozen=True)
 class Settings:
     """What the player chose in the settings panel (kept across games)."""
 
@@ -19,21 +20,63 @@ class Settings:
     level: str = "medium"
 
 
-@dataclass
-class Ui:
-    """Everything on screen that is not the game: selection, pending move, messages."""
+@dataclass(frozen=True)
+class AddressProblem:
+    """One ignored URL parameter: its name, its value (cut short) and what kind of problem."""
 
-    selected: str | None = None  # code of the hand card whose capture is being chosen
-    picked: tuple[str, ...] = ()  # table cards tapped toward that capture
-    pending: tuple[int, Move] | None = None  # a capture shown on the table before it is taken
+    kind: str  # "seed", "pace", "level", "target" (a bad value), "unknown", "position"
+    name: str
+    value: str = ""
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Something the player should know, as data; ``words.notice`` says it."""
+
+    kind: str  # "unreadable", "edited", "unsaved", "elsewhere", "address"
+    detail: tuple[str, ...] = ()
+    problems: tuple[AddressProblem, ...] = ()
+
+
+@dataclass(frozen=True)
+class Played:
+    """A move, who made it and the position it was made from: what the status line describes
+    and what the animation follows (from that seat's hand, to that side's pile)."""
+
+    seat: int
+    move: Move
+    before: Game
+
+
+@dataclass(frozen=True)
+class Ui:
+    """Everything on screen that is not the game."""
+
+    selected: Card | None = None  # the hand card whose capture is being chosen
+    picked: tuple[Card, ...] = ()  # table cards tapped toward that capture
+    last: Played | None = None  # the move the status line tells of
+    stage: str | None = None  # "show": last's capture shown before it is taken; "settle": flying
     seen_deals: int = 0  # deal results the player has dismissed; more means a score sheet is due
-    status: str = ""
-    announce: str | None = None
-    notice: str | None = None
-    hint: tuple[str, str] | None = None  # the suggested move (its notation) and why
+    notices: tuple[Notice, ...] = ()
+    hint: Move | None = None
+    hint_reason: str = ""
     hinting: bool = False  # a hint is being looked for
-    settings_open: bool = False
-    busy: bool = False
+    thinking: bool = False  # the computer is about to move
+    panel: str | None = None  # "settings", or "confirm" (a new match over one in progress)
+
+    @property
+    def busy(self) -> bool:
+        return self.thinking or self.stage is not None
+
+
+@dataclass(frozen=True)
+class State:
+    """The one state the app holds: the match, what the screen shows of it, the settings."""
+
+    game: Game
+    ui: Ui
+    settings: Settings
+    bot_seed: int
 
 
 @dataclass(frozen=True)
@@ -48,51 +91,58 @@ class Params:
     level: str | None = None
     target: int | None = None
     position: Game | None = None
-    errors: tuple[str, ...] = field(default=())
+    errors: tuple[AddressProblem, ...] = field(default=())
 
 
 def parse_params(query: str) -> Params:
-    """Read the query string; each malformed value is ignored and explained in ``errors``."""
-    values: dict[str, object] = {}
-    errors: list[str] = []
+    """Read the query string; each malformed value is ignored and noted in ``errors``."""
+    seed: int | None = None
+    pace, level, target = 1.0, None, None
+    position: Game | None = None
+    errors: list[AddressProblem] = []
     for name, raw in parse_qsl(query.lstrip("?"), keep_blank_values=True):
+        problem = AddressProblem(name, name[:40], raw[:40])
         if name == "seed":
             if raw.isdigit() and len(raw) <= 18:
-                values["seed"] = int(raw)
+                seed = int(raw)
             else:
-                errors.append(f"seed={raw!r} is not a whole number ≥ 0")
+                errors.append(problem)
         elif name == "pace":
-            try:
-                pace = float(raw)
-            except ValueError:
-                pace = -1.0
-            if 0 <= pace <= 10:
-                values["pace"] = pace
+            value = number(raw)
+            if value is not None and 0 <= value <= 10:
+                pace = value
             else:
-                errors.append(f"pace={raw!r} is not a number from 0 to 10")
+                errors.append(problem)
         elif name == "level":
             if raw in LEVELS:
-                values["level"] = raw
+                level = raw
             else:
-                errors.append(f"level={raw!r} is not one of {', '.join(LEVELS)}")
-        elif name == "position":
-            try:
-                values["position"] = read_position(raw)
-            except ParseError as error:
-                errors.append(f"position: {error}")
+                errors.append(problem)
         elif name == "target":
             if raw in {str(t) for t in TARGETS}:
-                values["target"] = int(raw)
+                target = int(raw)
             else:
-                errors.append(f"target={raw!r} is not one of {', '.join(map(str, TARGETS))}")
+                errors.append(problem)
+        elif name == "position":
+            try:
+                position = read_position(raw)
+            except ParseError as error:
+                errors.append(AddressProblem("position", name, str(error)[:200]))
         else:
-            errors.append(f"unknown parameter {name!r}")
-    return Params(**values, errors=tuple(errors))  # type: ignore[arg-type]
+            errors.append(AddressProblem("unknown", name[:40]))
+    return Params(seed, pace, level, target, position, tuple(errors))
+
+
+def number(text: str) -> float | None:
+    try:
+        return float(text)
+    except ValueError:
+        return None
 
 
 def read_position(text: str) -> Game:
     """A two-player position from its notation (``chkobba.notation``), for a tutorial's board."""
     game = Game.from_notation(text)
     if game.rules.players != 2:
-        raise ParseError(f"{text!r} is a {game.rules.players}-player position; the page plays 2")
+        raise ParseError(f"this is a {game.rules.players}-player position; the page plays 2")
     return game

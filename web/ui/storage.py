@@ -1,23 +1,37 @@
-"""Saving to localStorage (or anything with getItem/setItem/removeItem): the game after every move.
+"""Everything the page keeps in localStorage: its keys, their format version and size limits.
 
-A save that cannot be read is never thrown away silently: it is moved to CORRUPT_KEY and the
-caller gets a short message to show.
+Storage never stops the game: a failure (storage full, blocked, a save that cannot be read) is
+returned as a ``Notice`` the frame shows, and play goes on. A save that cannot be read is never
+thrown away silently: it is set aside (at most ASIDE_COPIES copies, oldest first, each cut to
+ASIDE_LIMIT characters) after the save itself is removed, so setting it aside always has room.
+A save made by another tab since this one last read or wrote is never overwritten: ``save``
+returns it instead, for the app to follow.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 from dataclasses import dataclass
 from typing import Protocol
 
-from chkobba import TARGETS, Game
+from chkobba import TARGETS, ChkobbaError, Game
 
-from .model import LEVELS, Settings
+from .model import LEVELS, Notice, Settings
 
 SAVE_KEY = "chkobba.save"
-CORRUPT_KEY = "chkobba.save.corrupt"
+ASIDE_KEYS = ("chkobba.save.corrupt", "chkobba.save.corrupt.2", "chkobba.save.corrupt.3")
 SETTINGS_KEY = "chkobba.settings"
 FORMAT = 1
+SAVE_LIMIT = 200_000  # characters; a match to 31 saves in about 8,000
+ASIDE_LIMIT = 50_000  # characters kept of each set-aside save
+SETTINGS_LIMIT = 1_000
+ASIDE_COPIES = len(ASIDE_KEYS)
+
+UNSAVED = Notice("unsaved")
+UNREADABLE = Notice("unreadable")
+UNREADABLE_LOST = Notice("unreadable", ("lost",))  # and no copy could be kept
+EDITED = Notice("edited")
 
 
 class Store(Protocol):
@@ -35,58 +49,167 @@ class Saved:
     bot_seed: int
 
 
-def save_game(store: Store, saved: Saved) -> None:
+class Unreadable(Exception):
+    """A save that is not one this page wrote (damaged, or edited by hand)."""
+
+    def __init__(self, notice: Notice) -> None:
+        super().__init__(notice.kind)
+        self.notice = notice
+
+
+class Storage:
+    """The page's storage over a ``Store`` (None: the browser gives none, e.g. blocked)."""
+
+    def __init__(self, store: Store | None) -> None:
+        self.store = store
+        self.last: str | None = None  # the save text this tab last read or wrote
+        self.failing = False  # the last write failed (and the player was told)
+
+    # --- the raw store, every failure caught --------------------------------------------------
+
+    def get(self, key: str) -> str | None:
+        if self.store is None:
+            return None
+        try:
+            text = self.store.getItem(key)
+        except Exception:  # a JavaScript error (blocked storage): nothing to read
+            return None
+        return text if isinstance(text, str) else None  # None, or JavaScript's null
+
+    def put(self, key: str, text: str) -> bool:
+        if self.store is None:
+            return False
+        try:
+            self.store.setItem(key, text)
+        except Exception:  # QuotaExceededError, SecurityError...: the game goes on unsaved
+            return False
+        return True
+
+    def remove(self, key: str) -> None:
+        if self.store is not None:
+            with contextlib.suppress(Exception):
+                self.store.removeItem(key)
+
+    # --- the match ----------------------------------------------------------------------------
+
+    def load(self) -> tuple[Saved | None, Notice | None]:
+        """The saved match, or (None, notice) when there is a save that cannot be used."""
+        text = self.get(SAVE_KEY)
+        if text is None:
+            return None, None
+        try:
+            saved = read_save(text)
+        except Unreadable as problem:
+            return None, self.set_aside(text, problem.notice)
+        self.last = text
+        return saved, None
+
+    def save(self, saved: Saved, force: bool = False) -> Saved | Notice | None:
+        """Write the match. Returns None when saved, a Notice when it first could not be, or the
+        other tab's match when one was saved since this tab last read or wrote (unless
+        ``force``: a new match the player asked for)."""
+        if not force:
+            theirs = self.newer()
+            if theirs is not None:
+                return theirs
+        text = write_save(saved)
+        if not self.put(SAVE_KEY, text):
+            return self.unsaved()
+        self.last, self.failing = text, False
+        return None
+
+    def newer(self) -> Saved | None:
+        """Another tab's match, saved since this tab last read or wrote (None if none)."""
+        text = self.get(SAVE_KEY)
+        if text is None or text == self.last:
+            return None
+        try:
+            saved = read_save(text)
+        except Unreadable:
+            return None  # not a match to follow: ours overwrites it
+        self.last = text
+        return saved
+
+    def set_aside(self, text: str, notice: Notice) -> Notice:
+        """Move an unusable save out of the way, keeping a bounded copy of it."""
+        self.remove(SAVE_KEY)
+        copies = [c for c in (self.get(k) for k in ASIDE_KEYS) if c is not None]
+        copies = [*copies, text[:ASIDE_LIMIT]][-ASIDE_COPIES:]
+        kept = True
+        for key, copy in zip(ASIDE_KEYS, copies, strict=False):
+            kept = self.put(key, copy)
+        if not kept and notice == UNREADABLE:
+            return UNREADABLE_LOST
+        return notice
+
+    def clear(self) -> None:
+        self.remove(SAVE_KEY)
+        self.last = None
+
+    # --- the settings -------------------------------------------------------------------------
+
+    def load_settings(self) -> Settings:
+        text = self.get(SETTINGS_KEY)
+        if text is None or len(text) > SETTINGS_LIMIT:
+            return Settings()
+        try:
+            record = json.loads(text)
+            target, level = int(record.get("target", 21)), record.get("level", "medium")
+        except (ValueError, TypeError, AttributeError):
+            return Settings()
+        if target not in TARGETS or level not in LEVELS:
+            return Settings()
+        return Settings(target, level)
+
+    def save_settings(self, settings: Settings) -> Notice | None:
+        text = json.dumps({"target": settings.target, "level": settings.level})
+        return None if self.put(SETTINGS_KEY, text) else self.unsaved()
+
+    def unsaved(self) -> Notice | None:
+        """The notice that writing failed, the first time of a run of failures only."""
+        told, self.failing = self.failing, True
+        return None if told else UNSAVED
+
+
+def write_save(saved: Saved) -> str:
     record = {
         "format": FORMAT,
         "game": saved.game.to_json(),
         "seen_deals": saved.seen_deals,
         "bot_seed": saved.bot_seed,
     }
-    store.setItem(SAVE_KEY, json.dumps(record))
+    return json.dumps(record)
 
 
-def load_game(store: Store) -> tuple[Saved | None, str | None]:
-    """The saved game, or (None, message) when there is a save that cannot be read."""
-    text = store.getItem(SAVE_KEY)
-    if not isinstance(text, str):  # None, or JavaScript's null as Pyodide passes it
-        return None, None
+def read_save(text: str) -> Saved:
+    """A save's match; raises ``Unreadable`` (damaged, or a match no play could lead to)."""
+    if len(text) > SAVE_LIMIT:
+        raise Unreadable(UNREADABLE)
     try:
         record = json.loads(text)
-        if record.get("format") != FORMAT:
-            raise ValueError(f"unknown save format {record.get('format')!r}")
+        if not isinstance(record, dict) or record.get("format") != FORMAT:
+            raise ValueError("not a save of this page")
         game = Game.from_json(record["game"])
-        seen = record["seen_deals"]
-        bot_seed = record["bot_seed"]
-        if not (isinstance(seen, int) and 0 <= seen <= len(game.deal_results)):
-            raise ValueError(f"bad seen_deals {seen!r}")
-        if not isinstance(bot_seed, int):
-            raise ValueError(f"bad bot_seed {bot_seed!r}")
-    except (ValueError, KeyError, TypeError, AttributeError) as error:
-        store.setItem(CORRUPT_KEY, text)
-        store.removeItem(SAVE_KEY)
-        reason = str(error).splitlines()[0][:80] if str(error) else type(error).__name__
-        return None, (
-            f"Your saved game could not be read ({reason}). "
-            "It was set aside and a new game has started."
-        )
-    return Saved(game, seen, bot_seed), None
+        seen, bot_seed = record["seen_deals"], record["bot_seed"]
+        if not (type(seen) is int and 0 <= seen <= len(game.deal_results)):
+            raise ValueError("bad seen_deals")
+        if type(bot_seed) is not int:
+            raise ValueError("bad bot_seed")
+    except (ChkobbaError, ValueError, KeyError, TypeError, RecursionError):
+        raise Unreadable(UNREADABLE) from None
+    if not replays(game):
+        raise Unreadable(EDITED)
+    return Saved(game, seen, bot_seed)
 
 
-def clear_game(store: Store) -> None:
-    store.removeItem(SAVE_KEY)
-
-
-def load_settings(store: Store) -> Settings:
+def replays(game: Game) -> bool:
+    """Whether ``game`` is what its moves make from a new match of its seed: every match the
+    page saves is, so one that is not was edited (an illegal move, points from nowhere).
+    Replaying a match to 31 takes about 2 ms in CPython."""
     try:
-        text = store.getItem(SETTINGS_KEY)
-        record = json.loads(text if isinstance(text, str) else "{}")
-        target, level = int(record.get("target", 21)), record.get("level", "medium")
-    except (ValueError, TypeError, AttributeError):
-        return Settings()
-    if target not in TARGETS or level not in LEVELS:
-        return Settings()
-    return Settings(target, level)
-
-
-def save_settings(store: Store, settings: Settings) -> None:
-    store.setItem(SETTINGS_KEY, json.dumps({"target": settings.target, "level": settings.level}))
+        replay = Game.new(game.rules, seed=game.seed)
+        for move in game.history:
+            replay = replay.play(move)
+    except ChkobbaError:
+        return False
+    return replay == game

@@ -1,0 +1,386 @@
+"""What the screen shows, as one frozen value: ``make_frame(game, ui, settings) -> Frame``.
+
+This is the only place that decides what shows (which overlay, which status line, which cards are
+options, what flies where); ``render`` only draws a Frame and the controller only changes state.
+The frame holds no live objects but engine values (cards, moves) and texts from ``words``, so
+``render(frame)`` is a pure function whose HTML can be stored and painted again.
+
+Seats are data: ``seats[0]`` is the player's, the others follow in play order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from chkobba import Card, DealResult, DealScore, Game, Move
+
+from . import words
+from .model import HUMAN, Played, Settings, Ui
+
+
+@dataclass(frozen=True)
+class CardView:
+    card: Card
+    marks: tuple[str, ...] = ()  # "option", "picked", "dim", "taken", "hint", "selected"...
+    tappable: bool = False
+
+
+@dataclass(frozen=True)
+class SeatView:
+    seat: int
+    side: int
+    name: str  # "You · dealer"
+    you: bool
+    turn: bool
+    hand: tuple[CardView, ...]  # face up: the player's own cards
+    backs: int  # face down: another seat's cards
+    pile: int  # cards in the side's pile
+    sweeps: tuple[Card, ...]  # the side's chkobbas, face up on its pile
+    pile_label: str
+
+
+@dataclass(frozen=True)
+class Score:
+    name: str
+    points: int
+
+
+@dataclass(frozen=True)
+class Choices:
+    prompt: str
+    total: int  # the sum of the picked cards' values
+    options: tuple[tuple[Move, str], ...]  # each option and its spoken label
+
+
+@dataclass(frozen=True)
+class Announcement:
+    title: str
+    detail: str
+
+
+@dataclass(frozen=True)
+class Cut:
+    card: Card
+    hint: Move | None
+    hint_reason: str
+    hinting: bool
+
+
+@dataclass(frozen=True)
+class Row:
+    key: str
+    name: str
+    cells: tuple[tuple[int, str], ...]  # per side: points and a note
+
+
+@dataclass(frozen=True)
+class Sheet:
+    kind: str  # "sheet" (a deal scored) or "over" (the match is won)
+    title: str
+    won: bool  # the player's side won the match
+    notes: tuple[str, ...]
+    sides: tuple[str, ...]
+    rows: tuple[Row, ...]
+    deal: tuple[int, ...]  # this deal's points per side ("" rows absent for a finished position)
+    totals: tuple[int, ...]
+    target: int
+    action: str  # "next" or "new"
+    action_label: str
+
+
+@dataclass(frozen=True)
+class SettingsPanel:
+    level: str
+    target: int
+    match_target: int
+
+
+@dataclass(frozen=True)
+class Confirm:
+    title: str
+    text: str
+
+
+Overlay = Cut | Sheet | SettingsPanel | Confirm
+
+
+@dataclass(frozen=True)
+class Motion:
+    """Where new cards come from and where vanished ones go (zone names of the frame)."""
+
+    origin: str = "stock"
+    sink: str | None = None
+
+
+@dataclass(frozen=True)
+class Frame:
+    phase: str  # what the page waits for: play, choose, cut, wait, sheet, over, settings, confirm
+    moves: int
+    scores: tuple[Score, ...]
+    target: str
+    seats: tuple[SeatView, ...]
+    table: tuple[CardView, ...]
+    incoming: Card | None  # the card shown playing onto the table before its capture
+    stock: int
+    deal: str
+    status: str
+    mine: bool  # the status line speaks to the player (their turn)
+    choices: Choices | None
+    hint_enabled: bool
+    hinting: bool
+    overlay: Overlay | None
+    announcement: Announcement | None
+    notice: str | None
+    motion: Motion
+
+
+def make_frame(game: Game, ui: Ui, settings: Settings) -> Frame:
+    """The whole screen for the player's seat."""
+    shown = on_screen(game, ui)
+    pending = ui.last if ui.stage == "show" else None
+    phase = phase_of(shown, ui)
+    choices = capture_choices(shown, ui) if phase == "choose" else []
+    hint = ui.hint if phase in ("play", "cut", "choose") else None
+    return Frame(
+        phase=phase,
+        moves=len(game.history),
+        scores=tuple(Score(words.side_name(s), shown.scores[s]) for s in (0, 1)),
+        target=words.target(shown.rules.target),
+        seats=tuple(seat_view(shown, ui, s, pending, hint) for s in seat_order(shown)),
+        table=table_view(shown, ui, choices, pending, hint),
+        incoming=pending.move.card if pending else None,
+        stock=shown.stock_count,
+        deal=words.deal(shown.deal_number),
+        status=status(shown, ui, phase, hint),
+        mine=phase in ("play", "choose"),
+        choices=choice_panel(ui, choices),
+        hint_enabled=phase in ("play", "choose"),
+        hinting=ui.hinting,
+        overlay=overlay(shown, ui, settings, phase, hint),
+        announcement=announcement(game, ui),
+        notice=words.notice(ui.notices[0]) if ui.notices else None,
+        motion=motion(ui),
+    )
+
+
+def on_screen(game: Game, ui: Ui) -> Game:
+    """The position drawn: while a capture is shown before it is taken, the one before it."""
+    return ui.last.before if ui.stage == "show" and ui.last else game
+
+
+def screen_phase(game: Game, ui: Ui) -> str:
+    """The frame's phase, without making the frame."""
+    return phase_of(on_screen(game, ui), ui)
+
+
+def seat_order(game: Game) -> list[int]:
+    players = game.rules.players
+    return [(HUMAN + i) % players for i in range(players)]
+
+
+def sheet_due(game: Game, ui: Ui) -> bool:
+    return len(game.deal_results) > ui.seen_deals
+
+
+def phase_of(game: Game, ui: Ui) -> str:
+    if ui.panel is not None:
+        return ui.panel
+    if sheet_due(game, ui) or (game.phase == "over" and not ui.busy):
+        return "over" if game.phase == "over" else "sheet"
+    if ui.busy or game.current != HUMAN or game.phase == "over":
+        return "wait"
+    if game.phase == "cut":
+        return "cut"
+    return "choose" if ui.selected else "play"
+
+
+def swept(played: Played, game: Game) -> bool:
+    """Whether ``played`` (which made ``game``) swept the table for a chkobba."""
+    side = played.seat % 2
+    before = played.before
+    same_deal = len(game.deal_results) == len(before.deal_results)
+    return same_deal and game.chkobbas[side] > before.chkobbas[side]
+
+
+def capture_choices(game: Game, ui: Ui) -> list[Move]:
+    """The legal captures of the selected card, when the player must choose among them."""
+    if ui.selected is None:
+        return []
+    return [m for m in game.legal_moves() if m.card == ui.selected]
+
+
+# --- parts ------------------------------------------------------------------------------------
+
+
+def seat_view(game: Game, ui: Ui, seat: int, pending: Played | None, hint: Move | None) -> SeatView:
+    side = seat % 2
+    you = seat == HUMAN
+    hand = list(game.hands[seat])
+    if pending and pending.seat == seat and pending.move.card in hand:
+        hand.remove(pending.move.card)
+    name = words.dealer(words.seat_name(seat), game.dealer == seat)
+    if you:
+        active = phase_of(game, ui) in ("play", "choose")
+        turn = active
+        faces = tuple(CardView(c, hand_marks(c, ui, hint), tappable=True) for c in hand)
+        backs = 0
+    else:
+        turn = game.current == seat and game.phase != "over"
+        faces, backs = (), len(hand)
+    pile, sweeps = game.piles[side], game.sweeps[side]
+    label = words.pile(words.side_name(side), len(pile), len(sweeps))
+    return SeatView(seat, side, name, you, turn, faces, backs, len(pile), sweeps, label)
+
+
+def hand_marks(card: Card, ui: Ui, hint: Move | None) -> tuple[str, ...]:
+    marks = []
+    if card == ui.selected:
+        marks.append("selected")
+    if hint and hint.card == card:
+        marks.append("hint")
+    return tuple(marks)
+
+
+def table_view(
+    game: Game, ui: Ui, choices: list[Move], pending: Played | None, hint: Move | None
+) -> tuple[CardView, ...]:
+    taken = set(pending.move.captures) if pending else set()
+    suggested = set(hint.captures) if hint else set()
+    options = [set(m.captures) for m in choices]
+    picked = set(ui.picked)
+    open_options = [o for o in options if picked <= o]
+    cards = []
+    for card in game.table:
+        marks, tappable = [], False
+        if card in taken:
+            marks.append("taken")
+        elif options:
+            tappable = any(card in o for o in options)
+            if card in picked:
+                marks.append("picked")
+            elif any(card in o for o in open_options):
+                marks.append("option")
+            else:
+                marks.append("dim")
+        if card in suggested:
+            marks.append("hint")
+        cards.append(CardView(card, tuple(marks), tappable))
+    return tuple(cards)
+
+
+def choice_panel(ui: Ui, choices: list[Move]) -> Choices | None:
+    if not choices or ui.selected is None:
+        return None
+    card = ui.selected
+    values = [c.value for c in ui.picked]
+    if values:
+        prompt = words.running(card, values)
+    elif all(len(m.captures) == 1 for m in choices):
+        prompt = words.pick_one(card)
+    else:
+        prompt = words.make(card)
+    options = tuple((m, words.take(m.captures)) for m in choices)
+    return Choices(prompt, sum(values), options)
+
+
+def event(game: Game, ui: Ui) -> str:
+    """What just happened, for the status line."""
+    last = ui.last
+    if last is None:
+        return ""
+    if ui.stage == "show":
+        return words.played(last.seat, last.move, last.before.cut_card, pending=True)
+    if game.phase == "cut" and game.redealt:
+        return words.REDEALT
+    return words.played(last.seat, last.move, last.before.cut_card)
+
+
+def status(game: Game, ui: Ui, phase: str, hint: Move | None) -> str:
+    if phase == "choose" and ui.selected is not None:
+        return words.choose(ui.selected)
+    if phase in ("play", "cut") and ui.hinting:
+        return words.LOOKING
+    if phase in ("play", "cut", "choose") and hint:
+        return words.hint(ui.hint_reason)
+    if phase in ("play", "cut"):
+        line = words.YOUR_TURN if phase == "play" else words.YOUR_CUT
+        return words.turn(event(game, ui), line)
+    happened = event(game, ui)
+    if happened or game.phase == "over":
+        return happened
+    return words.THINKING if ui.thinking or game.current != HUMAN else ""
+
+
+def announcement(game: Game, ui: Ui) -> Announcement | None:
+    if ui.stage != "settle" or ui.last is None or not swept(ui.last, game):
+        return None
+    return Announcement(words.CHKOBBA, words.swept(ui.last.seat))
+
+
+def motion(ui: Ui) -> Motion:
+    last = ui.last
+    if last is None or ui.stage is None or last.move.kind != "play":
+        return Motion()
+    origin = f"hand-{last.seat}"
+    if ui.stage == "show" or not last.move.captures:
+        return Motion(origin)
+    return Motion(origin, f"pile-{last.seat % 2}")
+
+
+# --- overlays ---------------------------------------------------------------------------------
+
+
+def overlay(
+    game: Game, ui: Ui, settings: Settings, phase: str, hint: Move | None
+) -> Overlay | None:
+    if phase == "settings":
+        return SettingsPanel(settings.level, settings.target, game.rules.target)
+    if phase == "confirm":
+        return Confirm(words.CONFIRM_TITLE, words.CONFIRM_TEXT)
+    if phase in ("sheet", "over"):
+        return score_sheet(game, phase)
+    if phase == "cut" and game.cut_card is not None:
+        return Cut(game.cut_card, hint, ui.hint_reason, ui.hinting)
+    return None
+
+
+def score_sheet(game: Game, kind: str) -> Sheet:
+    sides = (words.side_name(0), words.side_name(1))
+    target = game.rules.target
+    result: DealResult | None = game.deal_results[-1] if game.deal_results else None
+    notes = []
+    if result and result.leftovers and result.leftovers_side is not None:
+        notes.append(words.leftovers(result.leftovers_side, len(result.leftovers)))
+    totals = result.totals if result else game.scores
+    if kind == "over":
+        winner = game.winner if game.winner is not None else 0
+        title, won = words.won(winner), winner == HUMAN % 2
+        notes.insert(0, words.final(totals))
+        action, label = "new", words.NEW_MATCH
+    else:
+        title, won = words.scored(len(game.deal_results)), False
+        if max(totals) >= target and totals[0] == totals[1]:
+            notes.append(words.tie(target))
+        action, label = "next", words.NEXT_DEAL
+    rows: list[Row] = []
+    deal: tuple[int, ...] = ()
+    if result:
+        for key in words.ROW_NAMES:
+            cells = tuple(cell(key, score) for score in result.scores)
+            rows.append(Row(key, words.ROW_NAMES[key], cells))
+        deal = tuple(score.total for score in result.scores)
+    return Sheet(
+        kind, title, won, tuple(notes), sides, tuple(rows), deal, totals, target, action, label
+    )
+
+
+def cell(key: str, score: DealScore) -> tuple[int, str]:
+    """A score sheet cell: the points of row ``key`` and what earned them."""
+    points = {
+        "cards": score.karta,
+        "diamonds": score.dinari,
+        "sevens": score.bermila,
+        "hayya": score.hayya,
+        "chkobba": score.chkobba,
+    }[key]
+    return points, words.row_note(key, score)
