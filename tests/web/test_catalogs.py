@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Catalog, Message
-from babel.messages.extract import extract_from_file
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
 from babel.messages.pofile import read_po
 from conftest import ROOT, load_build
 
@@ -27,8 +27,7 @@ def read(lang: str) -> Catalog:
 
 def source_messages() -> set[tuple[str | None, str]]:
     """(context, id) of every message the page's code asks for, as Babel extracts them."""
-    keywords = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
-    keywords["np_"] = ((1, "c"), 2)
+    keywords = {**DEFAULT_KEYWORDS, "np_": ((1, "c"), 2)}
     assert build.MESSAGE_KEYWORDS == ("np_:1c,2",)  # the same keywords as `build.py catalogs`
     found = set()
     sources = [build.WEB / "main.py", *sorted((build.WEB / "ui").rglob("*.py"))]

@@ -18,7 +18,7 @@ def test_arrows_move_within_a_row_as_it_is_seen():
 def test_escape_cancels_a_choice_closes_a_dialog_or_dismisses_a_notice():
     assert escape_action("choose", notice=True) == "cancel"
     assert escape_action("settings", notice=False) == "close"
-    assert escape_action("confirm", notice=False) == "keep"
+    assert escape_action("confirm", notice=False) == "close"  # "No, keep playing"
     assert escape_action("play", notice=True) == "dismiss"
     assert escape_action("play", notice=False) is None
     assert escape_action("sheet", notice=False) is None  # a score sheet waits for its button

@@ -9,6 +9,7 @@ ids from ``web/`` and updates the catalogs). Messages use ``str.format`` placeho
 
 from __future__ import annotations
 
+import functools
 import gettext
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -25,6 +26,11 @@ RTL = frozenset({"ar"})
 LANG_KEY = "chkobba.lang"  # localStorage key of the player's choice
 DOMAIN = "messages"
 LOCALEDIR = Path("locale")  # where pyscript.toml puts the .mo files in the page's file system
+
+
+def N_(message: str) -> str:
+    """Marks a message for extraction where it is named, translated later (``Language._``)."""
+    return message
 
 
 def np_(context: str, message: str) -> tuple[str, str]:
@@ -147,3 +153,9 @@ def load(lang: str, localedir: Path = LOCALEDIR) -> Language:
             raise
         catalog = gettext.NullTranslations()
     return Language(lang, catalog)
+
+
+@functools.cache
+def language(lang: str) -> Language:
+    """The language ``lang`` from the page's catalogs, read once."""
+    return load(lang, LOCALEDIR)

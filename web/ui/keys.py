@@ -15,7 +15,7 @@ from collections.abc import Sequence
 STEPS = {"ArrowLeft": -1, "ArrowRight": 1, "ArrowUp": -1, "ArrowDown": 1}
 ENDS = ("Home", "End")
 # What Escape does in each phase of the page (data-phase), as a tap on that action.
-ESCAPE = {"choose": "cancel", "settings": "close", "confirm": "keep"}
+ESCAPE = {"choose": "cancel", "settings": "close", "confirm": "close"}
 
 
 def step(key: str, index: int, count: int, rtl: bool) -> int | None:
