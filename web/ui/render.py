@@ -89,9 +89,11 @@ def card_html(
     small copies in the capture choice; ``state``: its aria-pressed / aria-disabled."""
     flags = ("red" if card.red else "", "hayya" if card == HAYYA else "", *marks)
     cls = " ".join(["card face", *(c for c in flags if c)])
-    idx = f"<b>{card.rank}</b>{suit_svg(card.suit)}"
+    # The printed ranks are drawn by CSS (data-r), not text: the card's name is its aria-label.
+    idx = f'<b data-r="{card.rank}"></b>{suit_svg(card.suit)}'
     if card.rank in "QJK":
-        middle = f'<span class="court">{card.rank}</span><i class="val">{card.value}</i>'
+        court = f'<span class="court" data-r="{card.rank}"></span>'
+        middle = f'{court}<i class="val" data-r="{card.value}"></i>'
     else:
         middle = suit_svg(card.suit, "pip")
     face = f'<span class="idx">{idx}</span>{middle}<span class="idx br">{idx}</span>'

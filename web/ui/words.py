@@ -87,9 +87,19 @@ def held(t: Language, count: int) -> str:
     return t.ngettext("{n} card in hand", "{n} cards in hand", count)
 
 
-def cards_shown(cards: Sequence[Card]) -> str:
+def ltr(t: Language, text: str) -> str:
+    """``text`` kept left to right inside right-to-left text ("7♦", never "♦7")."""
+    return f"{LTR_ISOLATE}{text}{POP_ISOLATE}" if t.dir == "rtl" else text
+
+
+def label(t: Language, card: Card) -> str:
+    """A card as printed, for the screen: "7♦"."""
+    return ltr(t, card.label)
+
+
+def cards_shown(t: Language, cards: Sequence[Card]) -> str:
     """Cards as printed, for the screen: "3♣ 4♥"."""
-    return " ".join(c.label for c in cards)
+    return " ".join(label(t, c) for c in cards)
 
 
 def dealer(t: Language, name: str, is_dealer: bool) -> str:
@@ -134,10 +144,10 @@ def played(
     words ("the 7 of diamonds") for the live region, else as printed ("7♦")."""
 
     def one(card: Card) -> str:
-        return t.card(card, definite=True) if spoken else card.label
+        return t.card(card, definite=True) if spoken else label(t, card)
 
     def many(cards: Sequence[Card]) -> str:
-        return t.cards(cards) if spoken else t.join([c.label for c in cards])
+        return t.cards(cards) if spoken else t.join([label(t, c) for c in cards])
 
     you = seat == HUMAN
     if move.kind == "keep":
@@ -171,7 +181,7 @@ LOOKING = N_("Looking for a hint…")
 
 
 def choose(t: Language, card: Card) -> str:
-    return t._("Choose what your {card} takes", card=card.label)
+    return t._("Choose what your {card} takes", card=label(t, card))
 
 
 def hint(t: Language, reason: str) -> str:
@@ -182,14 +192,14 @@ def reason(t: Language, move: Move, cut_card: Card | None, sweeps: bool, table_s
     """Why the hint suggests ``move``, in a few words; ``sweeps``: it makes a chkobba (the
     engine says so), ``table_sum``: the table's values and the card's, when it lays it."""
     if move.kind != "play":
-        card = cut_card.label if cut_card else ""
+        card = label(t, cut_card) if cut_card else ""
         if move.kind == "keep":
             return t._("keeps {card} in hand", card=card)
         return t._("shows {card} on the table", card=card)
     assert move.card is not None
-    card = move.card.label
+    card = label(t, move.card)
     if move.captures:
-        cards = cards_shown(move.captures)
+        cards = cards_shown(t, move.captures)
         if sweeps:
             return t._("chkobba! {card} sweeps the table", card=card)
         if HAYYA in move.captures or move.card == HAYYA:
@@ -226,17 +236,18 @@ def make(t: Language, card: Card) -> str:
 
 def pick_one(t: Language, card: Card) -> str:
     """The prompt when every option is a single equal card (the equal-card rule)."""
-    return t._("Tap the card your {card} takes", card=card.label)
+    return t._("Tap the card your {card} takes", card=label(t, card))
 
 
 def running(t: Language, card: Card, values: list[int]) -> str:
     total = sum(values)
     parts = " + ".join(map(str, values))
-    sum_ = f"{parts} = {total}"
-    if t.dir == "rtl":  # a sum reads left to right, inside right-to-left text
-        sum_ = f"{LTR_ISOLATE}{sum_}{POP_ISOLATE}"
+    sum_ = ltr(t, f"{parts} = {total}")  # a sum reads left to right, in Arabic too
     return t._(
-        "Your {card} takes {value}: {sum} of {value}", card=card.label, value=card.value, sum=sum_
+        "Your {card} takes {value}: {sum} of {value}",
+        card=label(t, card),
+        value=card.value,
+        sum=sum_,
     )
 
 
@@ -303,13 +314,13 @@ def row_note(t: Language, key: str, score: DealScore) -> str:
     if key == "cards":
         return t.count_cards(score.cards)
     if key == "diamonds":
-        return f"{score.diamonds} ♦"
+        return ltr(t, f"{score.diamonds} ♦")
     if key == "sevens":
         sevens = t.ngettext("{n} seven", "{n} sevens", score.sevens)
         sixes = t.ngettext("{n} six", "{n} sixes", score.sixes)
         return t._("{sevens}, {sixes}", sevens=sevens, sixes=sixes)
     if key == "hayya":
-        return "7♦" if score.hayya else ""
+        return ltr(t, "7♦") if score.hayya else ""
     return ""
 
 
