@@ -87,6 +87,21 @@ class Table:
         self.page.goto(self.base + "index.html" + query)
         self.wait_ready()
 
+    def open_with_save(self, text: str, query: str = "?pace=0") -> None:
+        """Open the page with ``text`` as the saved match, as if left by an earlier visit."""
+        self.open_after(f"localStorage.setItem('chkobba.save', {json.dumps(text)})", query)
+
+    def open_after(self, script: str, query: str = "?pace=0") -> None:
+        """Open the page after running ``script`` in its origin, once per tab, before the page's
+        own scripts (a reload then finds what the page itself left)."""
+        self.page.add_init_script(
+            f"""if (!sessionStorage.getItem('preset')) {{
+                sessionStorage.setItem('preset', '1');
+                {script};
+            }}"""
+        )
+        self.open(query)
+
     def reload(self) -> None:
         self.page.reload()
         self.wait_ready()

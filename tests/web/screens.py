@@ -1,6 +1,7 @@
 """Screenshots of what a player sees, at the phone and desktop sizes, taken as a player would
 see them (animations running, 0.3 s after each screen opens): the cut, your turn with the 7♦,
-a capture choice, a chkobba, a score sheet, the match's end.
+a capture choice (of two, and of twelve options), a chkobba, a score sheet, the match's end,
+the confirmation of a new match, a notice.
 
 Run by `python3 build.py screens` (which builds dist/ first); PNGs go to test-results/screens/.
 """
@@ -19,6 +20,7 @@ from conftest import SHOTS, VIEWPORTS, Table, load_build  # noqa: E402
 from test_announce import before_a_sweep  # noqa: E402
 from test_match import near_the_end  # noqa: E402
 from test_play import CHOICE_SEED  # noqa: E402
+from test_robust import MANY  # noqa: E402
 from ui.storage import Saved, write_save  # noqa: E402
 
 SEVEN_OF_DIAMONDS_SEED = 3  # the player cuts, and the 7♦ is on the first table
@@ -48,6 +50,18 @@ def tour(table: Table) -> None:
     table.tap('.zone.you [data-action="hint"]')
     table.page.wait_for_selector(".card.hint")
     shoot(table, "hint")
+
+    table.tap('[data-action="settings"]')
+    table.tap('[data-action="new"]')
+    table.wait_phase("confirm")
+    shoot(table, "confirm")
+    table.tap('[data-action="close"]')
+
+    table.open(f"?pace=1&position={MANY[12]}&unknown=1")
+    table.wait_phase("play")
+    table.tap('[data-zone="hand-0"] [data-card="KD"]')
+    table.wait_phase("choose")
+    shoot(table, "choice-many")
 
     game, card = before_a_sweep()
     load(table, game, "?pace=1")

@@ -25,10 +25,7 @@ def before_a_sweep() -> tuple[Game, str]:
 def test_a_chkobba_is_announced_in_view(table):
     game, card = before_a_sweep()
     text = write_save(Saved(game, 0, 1))
-    table.open("?pace=0")
-    table.page.evaluate("text => localStorage.setItem('chkobba.save', text)", text)
-    table.page.goto(table.base + "index.html?pace=1")
-    table.wait_ready()
+    table.open_with_save(text, "?pace=1")
     table.wait_phase("play")
     table.tap(f'[data-zone="hand-0"] [data-card="{card}"]')
     announce = table.page.wait_for_selector(".announce", timeout=10_000)

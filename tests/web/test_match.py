@@ -25,9 +25,7 @@ def near_the_end() -> Game:
 def test_the_match_ends_with_the_winner_and_a_new_match(table):
     game = near_the_end()
     text = write_save(Saved(game, len(game.deal_results), 1))
-    table.open("?pace=0")
-    table.page.evaluate("text => localStorage.setItem('chkobba.save', text)", text)
-    table.reload()
+    table.open_with_save(text)
     assert table.wait_phase("play") == "play"
     assert table.play_one() == "over"
     final = table.saved_game()
@@ -50,6 +48,8 @@ def test_settings_choose_target_and_level_then_a_new_game(table):
     table.page.wait_for_selector('[data-value="hard"][aria-pressed="true"]')
     table.screenshot("settings")
     table.tap('[data-action="new"]')
+    if table.wait_phase("confirm", "cut", "play", "wait") == "confirm":  # a match was begun
+        table.tap('[data-action="confirm-new"]')
     table.wait_phase("cut", "play", "wait")
     assert "to 11" in table.page.inner_text(".score")
     assert table.saved_game().rules.target == 11

@@ -9,6 +9,7 @@ import pytest
 from chkobba import Card, Game, Move, Rules
 from chkobba.bots import explain, make_bot
 from fakes import Screen, Store
+from positions import capture_turn
 from ui import i18n, storage, words
 from ui.controller import App
 from ui.frame import Frame, make_frame
@@ -156,7 +157,7 @@ def test_a_bad_position_parameter_is_explained_and_a_normal_game_starts():
     ]:
         params = parse_params(f"?position={raw}")
         assert params.position is None and len(params.errors) == 1
-        assert params.errors[0].kind == "position" and said in params.errors[0].value
+        assert said in words.address_problem(EN, params.errors[0])
     app = make_app(query="?position=2D6S&seed=3")
     assert words.notice(EN, app.ui.notices[0]).startswith("Ignored in the address: position: ")
     assert app.game == Game.new(Rules(), seed=3)
@@ -241,20 +242,6 @@ def test_an_edited_save_is_set_aside_and_said_so(edited):
     assert "changed outside the game" in words.notice(EN, app.ui.notices[0])
     assert store[storage.ASIDE_KEYS[0]] == text
     assert app.game == Game.new(Rules(), seed=3)
-
-
-def capture_turn():
-    """A match at the player's turn where a hand card has one move, a capture; and that move."""
-    for seed in range(100):
-        game, bot = Game.new(Rules(), seed=seed), make_bot("easy", 1)
-        for _ in range(12):
-            if game.current == 0 and game.phase == "play":
-                moves = game.legal_moves()
-                for move in moves:
-                    if move.captures and [m.card for m in moves].count(move.card) == 1:
-                        return game, move
-            game = game.play(bot.choose(game.view(game.current)))
-    raise AssertionError("no capture turn found")
 
 
 def test_reloading_while_a_capture_is_shown_keeps_the_move():

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from chkobba import Card, ChkobbaError, Game, Move, Rules
 
-from .frame import Motion, make_frame, on_screen, screen_phase, swept
+from .frame import Motion, capture_choices, make_frame, on_screen, screen_phase, swept
 from .i18n import LANGUAGES, pick
 from .model import HUMAN, LEVELS, Notice, Params, Played, State, Ui
 from .render import marks_of, render
@@ -343,8 +343,7 @@ class App:
         return next((m for m in self.game.legal_moves() if str(m) == text), None)
 
     def choices(self) -> list[Move]:
-        selected = self.ui.selected
-        return [m for m in self.game.legal_moves() if selected and m.card == selected]
+        return capture_choices(self.game, self.ui)
 
     async def tap_hand(self, card: Card) -> None:
         moves = [m for m in self.game.legal_moves() if m.card == card]

@@ -191,6 +191,8 @@ def sheet_due(game: Game, ui: Ui) -> bool:
 
 
 def phase_of(game: Game, ui: Ui) -> str:
+    """What the page waits for in position ``game``: a panel, a score sheet, the player (to
+    play, choose a capture or cut), or nothing ("wait": the computer, or cards moving)."""
     if ui.panel is not None:
         return ui.panel
     if sheet_due(game, ui) or (game.phase == "over" and not ui.busy):

@@ -86,8 +86,8 @@ class Params:
     """URL parameters: ?seed=N (first game's deal), ?pace=X (0 = instant bot and no animation),
     ?level=easy|medium|hard and ?target=11|21|31 (override the settings for a new game),
     ?lang=fr|ar|en (the language, over the saved choice and the browser's), and
-    ?position=<notation> (a tutorial's board: that position, you being seat 0; the page then
-    neither reads nor writes the saved game)."""
+    ?position=<notation> (a tutorial's board, ``chkobba.notation``: that position, you being
+    seat 0 of two; the page then neither reads nor writes the saved game)."""
 
     seed: int | None = None
     pace: float = 1.0
@@ -135,9 +135,13 @@ def parse_params(query: str) -> Params:
                 errors.append(problem)
         elif name == "position":
             try:
-                position = read_position(raw)
+                position = Game.from_notation(raw)
             except ParseError as error:
                 errors.append(AddressProblem("position", name, str(error)[:200]))
+            else:
+                if position.rules.players != 2:  # the page seats two
+                    errors.append(AddressProblem("players", name, str(position.rules.players)))
+                    position = None
         else:
             errors.append(AddressProblem("unknown", name[:40]))
     return Params(seed, pace, level, target, position, tuple(errors), lang)
@@ -148,11 +152,3 @@ def number(text: str) -> float | None:
         return float(text)
     except ValueError:
         return None
-
-
-def read_position(text: str) -> Game:
-    """A two-player position from its notation (``chkobba.notation``), for a tutorial's board."""
-    game = Game.from_notation(text)
-    if game.rules.players != 2:
-        raise ParseError(f"this is a {game.rules.players}-player position; the page plays 2")
-    return game

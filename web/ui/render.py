@@ -201,10 +201,11 @@ def choice_panel(t: Language, choices: Choices | None) -> str:
         )
     return (
         f'<div class="choices{many}">'
-        f'<div class="sum" data-sum="{choices.total}">{escape(choices.prompt)}</div>'
-        f'<div class="options">{"".join(buttons)}</div>'
+        f'<div class="choice-head"><div class="sum" data-sum="{choices.total}">'
+        f"{escape(choices.prompt)}</div>"
         f'<button type="button" class="cancel" data-action="cancel">{escape(t._(words.CANCEL))}'
         "</button></div>"
+        f'<div class="options">{"".join(buttons)}</div></div>'
     )
 
 

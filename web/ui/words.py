@@ -352,6 +352,11 @@ def address_problem(t: Language, problem: AddressProblem) -> str:
         return t._("unknown parameter {name}", name=quote(problem.name))
     if problem.kind == "position":
         return t._("position: {problem}", problem=problem.value[:80])
+    if problem.kind == "players":
+        return t._(
+            "position: this is a {players}-player position; the page plays 2",
+            players=problem.value,
+        )
     if problem.kind == "seed":
         return t._("{name}={value} is not a whole number ≥ 0", name=name, value=value)
     if problem.kind == "pace":
