@@ -9,13 +9,14 @@ it is shown.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from chkobba import Card, ChkobbaError, Game, Move, Rules
 
 from .frame import Motion, capture_choices, make_frame, on_screen, screen_phase, swept
+from .i18n import LANGUAGES, pick
 from .model import HUMAN, LEVELS, Notice, Params, Played, State, Ui
 from .render import marks_of, render
 from .storage import Saved, Storage
@@ -41,6 +42,7 @@ TAPS = {
     "settings": None,
     "close": ("settings", "confirm"),
     "level": ("settings",),
+    "lang": ("settings",),
     "target": ("settings",),
     "new": ("settings", "over"),
     "confirm-new": ("confirm",),
@@ -54,9 +56,16 @@ TAPS = {
 
 
 class Screen(Protocol):
-    def show(self, html: str, marks: dict[str, str], motion: Motion) -> None:
+    def show(
+        self,
+        html: str,
+        marks: dict[str, str],
+        motion: Motion,
+        spoken: tuple[tuple[str, str], ...] = (),
+    ) -> None:
         """Draw ``html``, set ``marks`` as data- attributes of the root (what the page waits
-        for), and animate the cards as ``motion`` says."""
+        for), animate the cards as ``motion`` says, and say ``spoken`` (key, words) in the live
+        region unless that key was said already."""
 
 
 class App:
@@ -67,7 +76,9 @@ class App:
         params: Params,
         fresh_seed: Callable[[], int],
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        languages: Sequence[str] = (),
     ) -> None:
+        """``languages``: the browser's, in the player's order (navigator.languages)."""
         self.screen, self.storage, self.params = screen, storage, params
         self.fresh_seed, self.sleep = fresh_seed, sleep
         self.epoch = 0  # bumped when the match is replaced: pending work for the old one stops
@@ -79,6 +90,7 @@ class App:
             settings,
             level=params.level or settings.level,
             target=params.target or settings.target,
+            lang=pick(params.lang, settings.lang or None, languages),
         )
         # A tutorial's board (?position=) leaves the player's saved match alone.
         self.keeps_save = params.position is None
@@ -170,7 +182,7 @@ class App:
 
     def paint(self) -> None:
         frame = make_frame(self.game, self.ui, self.state.settings)
-        self.screen.show(render(frame), marks_of(frame), frame.motion)
+        self.screen.show(render(frame), marks_of(frame), frame.motion, frame.spoken)
 
     async def pause(self, ms: float) -> None:
         await self.sleep(ms * self.params.pace / 1000)
@@ -219,7 +231,6 @@ class App:
                 selected=None,
                 picked=(),
                 hint=None,
-                hint_reason="",
                 hinting=False,
                 thinking=False,
                 last=played,
@@ -268,6 +279,8 @@ class App:
             self.bot = None
         elif action == "target" and value.isdigit():
             self.set_settings(target=int(value))
+        elif action == "lang" and value in LANGUAGES:
+            self.set_settings(lang=value)
         elif action == "hint":
             if not ui.hinting:
                 await self.find_hint()
@@ -311,7 +324,7 @@ class App:
 
         The search is synchronous: the page first yields to the browser (so the "looking"
         status paints) and the search has a time cap, so the page never freezes."""
-        from chkobba.bots import explain, make_bot
+        from chkobba.bots import make_bot
 
         game = self.game
         self.set_ui(hinting=True, hint=None)
@@ -323,7 +336,7 @@ class App:
         seed = self.state.bot_seed + len(game.history)
         bot = make_bot("hard", seed=seed, samples=HINT_SAMPLES, budget_ms=HINT_BUDGET_MS)
         move = bot.choose(view)
-        self.set_ui(hinting=False, hint=move, hint_reason=explain(view, move))
+        self.set_ui(hinting=False, hint=move)
         self.paint()
 
     def legal(self, text: str) -> Move | None:

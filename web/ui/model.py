@@ -8,6 +8,8 @@ from urllib.parse import parse_qsl
 
 from chkobba import TARGETS, Card, Game, Move, ParseError
 
+from .i18n import LANGUAGES
+
 LEVELS = ("easy", "medium", "hard")
 HUMAN = 0  # the seat the player sits in
 
@@ -18,13 +20,14 @@ class Settings:
 
     target: int = 21
     level: str = "medium"
+    lang: str = ""  # the language the page speaks ("" until chosen: then English)
 
 
 @dataclass(frozen=True)
 class AddressProblem:
     """One ignored URL parameter: its name, its value (cut short) and what kind of problem."""
 
-    kind: str  # "seed", "pace", "level", "target" (a bad value), "unknown", "position"
+    kind: str  # "seed", "pace", "level", "target", "lang" (a bad value), "unknown", "position"
     name: str
     value: str = ""
 
@@ -59,7 +62,6 @@ class Ui:
     seen_deals: int = 0  # deal results the player has dismissed; more means a score sheet is due
     notices: tuple[Notice, ...] = ()
     hint: Move | None = None
-    hint_reason: str = ""
     hinting: bool = False  # a hint is being looked for
     thinking: bool = False  # the computer is about to move
     panel: str | None = None  # "settings", or "confirm" (a new match over one in progress)
@@ -82,7 +84,8 @@ class State:
 @dataclass(frozen=True)
 class Params:
     """URL parameters: ?seed=N (first game's deal), ?pace=X (0 = instant bot and no animation),
-    ?level=easy|medium|hard and ?target=11|21|31 (override the settings for a new game), and
+    ?level=easy|medium|hard and ?target=11|21|31 (override the settings for a new game),
+    ?lang=fr|ar|en (the language, over the saved choice and the browser's), and
     ?position=<notation> (a tutorial's board, ``chkobba.notation``: that position, you being
     seat 0 of two; the page then neither reads nor writes the saved game)."""
 
@@ -92,6 +95,7 @@ class Params:
     target: int | None = None
     position: Game | None = None
     errors: tuple[AddressProblem, ...] = field(default=())
+    lang: str | None = None
 
 
 def parse_params(query: str) -> Params:
@@ -99,6 +103,7 @@ def parse_params(query: str) -> Params:
     seed: int | None = None
     pace, level, target = 1.0, None, None
     position: Game | None = None
+    lang: str | None = None
     errors: list[AddressProblem] = []
     for name, raw in parse_qsl(query.lstrip("?"), keep_blank_values=True):
         problem = AddressProblem(name, name[:40], raw[:40])
@@ -123,6 +128,11 @@ def parse_params(query: str) -> Params:
                 target = int(raw)
             else:
                 errors.append(problem)
+        elif name == "lang":
+            if raw in LANGUAGES:
+                lang = raw
+            else:
+                errors.append(problem)
         elif name == "position":
             try:
                 position = Game.from_notation(raw)
@@ -134,7 +144,7 @@ def parse_params(query: str) -> Params:
                     position = None
         else:
             errors.append(AddressProblem("unknown", name[:40]))
-    return Params(seed, pace, level, target, position, tuple(errors))
+    return Params(seed, pace, level, target, position, tuple(errors), lang)
 
 
 def number(text: str) -> float | None:

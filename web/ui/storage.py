@@ -17,6 +17,7 @@ from typing import Protocol
 
 from chkobba import TARGETS, ChkobbaError, Game
 
+from .i18n import LANGUAGES
 from .model import LEVELS, Notice, Settings
 
 SAVE_KEY = "chkobba.save"
@@ -155,14 +156,16 @@ class Storage:
         try:
             record = json.loads(text)
             target, level = int(record.get("target", 21)), record.get("level", "medium")
+            lang = record.get("lang", "")
         except (ValueError, TypeError, AttributeError):
             return Settings()
         if target not in TARGETS or level not in LEVELS:
             return Settings()
-        return Settings(target, level)
+        return Settings(target, level, lang if lang in LANGUAGES else "")
 
     def save_settings(self, settings: Settings) -> Notice | None:
-        text = json.dumps({"target": settings.target, "level": settings.level})
+        record = {"target": settings.target, "level": settings.level, "lang": settings.lang}
+        text = json.dumps(record)
         return None if self.put(SETTINGS_KEY, text) else self.unsaved()
 
     def unsaved(self) -> Notice | None:
