@@ -153,7 +153,6 @@ def test_a_bad_position_parameter_is_explained_and_a_normal_game_starts():
     for raw, said in [
         ("2D6S+QH/KC+0", "expected 8 or 9 fields"),
         ("2D6S+QH/KC+0+-/-+-+0-0/21+1+q", "'q'"),
-        ("-+AS/2S/3S/4S+0+-/-+-+0-0/21+3+-", "4-player position; the page plays 2"),
     ]:
         params = parse_params(f"?position={raw}")
         assert params.position is None and len(params.errors) == 1
@@ -228,7 +227,7 @@ def edited_saves():
     for _ in range(6):
         game = game.play(game.legal_moves()[-1])
     record = json.loads(game.to_json())
-    illegal = dict(record, history=[*record["history"][:-1], "7Dx7D"])
+    illegal = dict(record, history=[*record["history"][:-1], "7Dx7C"])  # 7D is not held
     scores = dict(record, position=record["position"].replace(" 0-0/11 ", " 10-0/11 "))
     return [json.dumps(illegal), json.dumps(scores)]
 
@@ -375,7 +374,7 @@ def test_an_equal_card_to_take_is_asked_for_as_one_card():
 def test_the_pile_counts_its_chkobbas():
     game = Game.from_notation("- KD/KC 0 2D6S*7C*/- - 0-0/21 1 -")
     frame = make_frame(game, Ui(), Settings())
-    assert frame.seats[0].pile_label == "You: 3 cards, 2 chkobbas"
+    assert frame.seats[0].pile.label == "You: 3 cards, 2 chkobbas"
     assert 'title="You: 3 cards, 2 chkobbas"' in render(frame)
 
 

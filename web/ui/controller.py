@@ -17,7 +17,7 @@ from chkobba import Card, ChkobbaError, Game, Move, Rules
 
 from .frame import Motion, capture_choices, make_frame, on_screen, screen_phase, swept
 from .i18n import LANGUAGES, pick
-from .model import HUMAN, LEVELS, Notice, Params, Played, State, Ui
+from .model import HUMAN, LEVELS, PLAYERS, Notice, Params, Played, State, Ui
 from .render import marks_of, render
 from .storage import Saved, Storage
 
@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
 # Human pace, in milliseconds at ?pace=1.
 THINK, SHOW, SETTLE, ANNOUNCE = 750, 700, 420, 1300
+CUT = 1300  # a computer seat's cut stays in view: the card it exposed, or that it kept
 # A tab that follows another tab's match lets that tab move for the computer first (real ms).
 FOLLOW_MS = 1500
 # The hard bot's work per move on the page: the engine's default worlds, with a time cap so the
@@ -44,6 +45,7 @@ TAPS = {
     "level": ("settings",),
     "lang": ("settings",),
     "target": ("settings",),
+    "players": ("settings",),
     "new": ("settings", "over"),
     "confirm-new": ("confirm",),
     "next": ("sheet",),
@@ -92,6 +94,7 @@ class App:
             target=params.target or settings.target,
             lang=pick(params.lang, settings.lang or None, languages),
         )
+        asked = params.players or settings.players  # a new match's players
         # A tutorial's board (?position=) leaves the player's saved match alone.
         self.keeps_save = params.position is None
         notices: list[Notice] = []
@@ -101,14 +104,25 @@ class App:
             notices += [problem] if problem else []
         if params.errors:
             notices.append(Notice("address", problems=params.errors))
+        switch = None  # ?players= for another number than the saved match's: asked first
+        if saved is not None and saved.game.rules.players != asked:
+            if params.players and in_progress(saved.game):
+                switch = params.players
+            elif params.players:
+                saved = None
         if params.position is not None:
             game, seen, bot_seed = params.position, 0, params.position.seed
         elif saved is not None:
             game, seen, bot_seed = saved.game, saved.seen_deals, saved.bot_seed
         else:
+            settings = replace(settings, players=asked)
             bot_seed = params.seed if params.seed is not None else fresh_seed()
-            game, seen = Game.new(Rules(players=2, target=settings.target), seed=bot_seed), 0
-        self.state = State(game, Ui(seen_deals=seen, notices=tuple(notices)), settings, bot_seed)
+            rules = Rules(players=asked, target=settings.target)
+            game, seen = Game.new(rules, seed=bot_seed), 0
+        ui = Ui(seen_deals=seen, notices=tuple(notices))
+        if switch is not None:
+            ui = replace(ui, panel="confirm", switch=switch)
+        self.state = State(game, ui, settings, bot_seed)
         if saved is None:
             self.save(force=True)
 
@@ -134,7 +148,8 @@ class App:
 
     def new_game(self, seed: int) -> None:
         self.epoch += 1
-        game = Game.new(Rules(players=2, target=self.state.settings.target), seed=seed)
+        settings = self.state.settings
+        game = Game.new(Rules(players=settings.players, target=settings.target), seed=seed)
         self.state = replace(self.state, game=game, ui=Ui(notices=self.ui.notices), bot_seed=seed)
         self.bot, self.following = None, False
         self.save(force=True)
@@ -250,7 +265,7 @@ class App:
                 return
             self.set_ui(stage="settle")
         self.paint()
-        await self.pause(ANNOUNCE if swept(played, self.game) else SETTLE)
+        await self.pause(settle_ms(played, self.game))
         if epoch != self.epoch:
             return
         self.set_ui(stage=None)
@@ -273,7 +288,7 @@ class App:
         elif action == "settings":
             self.set_ui(panel="settings")
         elif action == "close":
-            self.set_ui(panel=None)
+            self.set_ui(panel=None, switch=None)
         elif action == "level" and value in LEVELS:
             self.set_settings(level=value)
             self.bot = None
@@ -281,6 +296,15 @@ class App:
             self.set_settings(target=int(value))
         elif action == "lang" and value in LANGUAGES:
             self.set_settings(lang=value)
+        elif action == "players" and value in {str(p) for p in PLAYERS}:
+            players = int(value)
+            if players == self.game.rules.players:
+                self.set_settings(players=players)
+            elif in_progress(self.game):
+                self.set_ui(panel="confirm", switch=players)
+            else:
+                self.set_settings(players=players)
+                self.new_game(self.fresh_seed())
         elif action == "hint":
             if not ui.hinting:
                 await self.find_hint()
@@ -291,6 +315,8 @@ class App:
             else:
                 self.new_game(self.fresh_seed())
         elif action == "confirm-new":
+            if ui.switch is not None:
+                self.set_settings(players=ui.switch)
             self.new_game(self.fresh_seed())
         elif action == "next" and self.game.phase != "over":
             self.set_ui(seen_deals=len(self.game.deal_results), last=None)
@@ -368,6 +394,13 @@ class App:
                 return
         self.set_ui(picked=tuple(c for c in on_screen(self.game, self.ui).table if c in picked))
         self.paint()
+
+
+def settle_ms(played: Played, game: Game) -> float:
+    """How long a move stays in view before play goes on."""
+    if swept(played, game):
+        return ANNOUNCE
+    return CUT if played.move.kind != "play" and played.seat != HUMAN else SETTLE
 
 
 def in_progress(game: Game) -> bool:

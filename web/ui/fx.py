@@ -179,7 +179,8 @@ class DomScreen:
             start = before.get(code)
             if start is None:
                 in_table = bool(el.closest('[data-zone="table"]'))
-                start = zones.get(motion.origin if in_table else "stock")
+                from_origin = in_table and motion.only in (None, code)
+                start = zones.get(motion.origin if from_origin else "stock")
             if start is not None:
                 self.slide(el, start, rect(el))
         sink = motion.sink

@@ -21,12 +21,13 @@ from .frame import (
     Cut,
     Frame,
     Overlay,
+    PileView,
     SeatView,
     SettingsPanel,
     Sheet,
 )
 from .i18n import LANGUAGES, Language, direction, language
-from .model import LEVELS
+from .model import LEVELS, PLAYERS
 
 MANY_OPTIONS = 4  # more options than this: a compact, scrolling list
 GEAR = (
@@ -44,6 +45,7 @@ def marks_of(frame: Frame) -> dict[str, str]:
         "phase": frame.phase,
         "moves": str(frame.moves),
         "lang": frame.lang,
+        "players": str(len(frame.seats)),
         "title": language(frame.lang)._(words.TITLE),
     }
 
@@ -141,26 +143,38 @@ def top_bar(t: Language, frame: Frame) -> str:
     )
 
 
-def pile(t: Language, seat: SeatView) -> str:
-    """Captured cards face down with their count; each chkobba's sweeping card face up on top."""
-    label = escape(seat.pile_label)
-    sweeps = "".join(card_html(t, c) for c in seat.sweeps)
+def pile(t: Language, view: PileView | None) -> str:
+    """Captured cards face down with their count; each chkobba's sweeping card face up on top;
+    with four players, the side's name under it."""
+    if view is None:
+        return ""
+    label = escape(view.label)
+    sweeps = "".join(card_html(t, c) for c in view.sweeps)
+    caption = f'<span class="side" aria-hidden="true">{escape(view.caption)}</span>'
     return (
-        f'<div class="pile" data-zone="pile-{seat.side}" title="{label}" role="img" '
-        f'aria-label="{label}"><div class="stack{"" if seat.pile else " none"}">{back_html()}'
-        f'<span class="count" data-pile="{seat.pile}">{seat.pile}</span></div>'
-        f'<div class="sweeps">{sweeps}</div></div>'
+        f'<div class="pile" data-zone="pile-{view.side}" title="{label}" role="img" '
+        f'aria-label="{label}"><div class="stack{"" if view.count else " none"}">{back_html()}'
+        f'<span class="count" data-pile="{view.count}">{view.count}</span></div>'
+        f'<div class="sweeps">{sweeps}</div>{caption if view.caption else ""}</div>'
     )
 
 
 def opponent(t: Language, seat: SeatView, inert: str) -> str:
+    """Another seat: its cards face down, its name (and whether it deals), its turn; the cut
+    card it just kept, face down by its hand."""
     held = escape(words.held(t, seat.backs))
+    kept = ""
+    if seat.cut == "kept":
+        kept = (
+            f'<div class="kept" data-kept>{back_html()}<span>{escape(t._(words.KEPT))}</span></div>'
+        )
+    turn = " turn" if seat.turn else ""
     return (
-        f'<section class="zone opp" data-seat="{seat.seat}"{inert}>'
-        f'<div><div class="hand backs" data-zone="hand-{seat.seat}" role="img" '
+        f'<section class="zone opp at-{seat.place}{turn}" data-seat="{seat.seat}"{inert}>'
+        f'<div class="seat"><div class="hand backs" data-zone="hand-{seat.seat}" role="img" '
         f'aria-label="{held}">{back_html() * seat.backs}</div>'
-        f'<div class="who{" turn" if seat.turn else ""}">{escape(seat.name)}</div></div>'
-        f"{pile(t, seat)}</section>"
+        f'<div class="who{turn}">{escape(seat.name)}</div>{kept}</div>'
+        f"{pile(t, seat.pile)}</section>"
     )
 
 
@@ -227,7 +241,7 @@ def player(t: Language, frame: Frame, seat: SeatView, inert: str) -> str:
         f'<section class="zone you" data-seat="{seat.seat}"{inert}>'
         f'<div class="meta"><span class="who{" turn" if seat.turn else ""}">'
         f"{escape(seat.name)}</span>"
-        f"{hint_button(t, active, frame.hinting)}{pile(t, seat)}</div>"
+        f"{hint_button(t, active, frame.hinting)}{pile(t, seat.pile)}</div>"
         f'<div class="hand{" active" if active else ""}" data-zone="hand-{seat.seat}" '
         f'role="group" aria-label="{escape(t._(words.YOUR_HAND))}">{cards}</div></section>'
     )
@@ -337,6 +351,8 @@ def settings_panel(t: Language, panel: SettingsPanel) -> str:
                 extra = f' lang="{v}" dir="{direction(str(v))}"'
             elif action == "level":
                 name = t._(words.LEVEL_NAMES[str(v)])
+            elif action == "players":
+                name = words.players_title(t, int(str(v)))
             else:
                 name = str(v)
             buttons.append(
@@ -352,6 +368,7 @@ def settings_panel(t: Language, panel: SettingsPanel) -> str:
         f"{title(t._(words.SETTINGS_TITLE))}"
         f"{seg('lang', t._(words.LANGUAGE_TITLE), LANGUAGES, panel.lang)}"
         f"{seg('level', t._(words.LEVEL_TITLE), LEVELS, panel.level)}"
+        f"{seg('players', t._(words.PLAYERS_TITLE), PLAYERS, panel.players)}"
         f"{seg('target', t._(words.TARGET_TITLE), TARGETS, panel.target)}"
         f'<p class="sub">{escape(words.settings_note(t, panel.match_target))}</p>'
         '<div class="actions">'

@@ -39,6 +39,8 @@ KEEP_PLAYING = N_("No, keep playing")
 LEVEL_TITLE = N_("Computer level")
 TARGET_TITLE = N_("Points to win")
 LANGUAGE_TITLE = N_("Language")
+PLAYERS_TITLE = N_("Players")
+PLAYERS_NAMES = {2: N_("2 players"), 4: N_("4 players")}
 LEVEL_NAMES = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
 LANGUAGE_NAMES = NATIVE_NAMES  # each language named in itself, in every language
 EMPTY_TABLE = N_("The table is empty")
@@ -64,12 +66,52 @@ ROW_NAMES = {
 }
 
 
-def seat_name(t: Language, seat: int) -> str:
-    return t._("You") if seat == HUMAN else t._("Computer")
+# With four players: the seats round the table from the player's (1 at the right, 2 opposite,
+# 3 at the left), as labels at the seats and as the subject of a sentence.
+SEAT_LABELS = {1: N_("Right opponent"), 2: N_("Partner"), 3: N_("Left opponent")}
+SEAT_SUBJECTS = {
+    1: N_("The opponent on your right"),
+    2: N_("Your partner"),
+    3: N_("The opponent on your left"),
+}
+KEPT = N_("kept the cut card")
 
 
-def side_name(t: Language, side: int) -> str:
-    return seat_name(t, side)
+def seat_name(t: Language, seat: int, players: int = 2) -> str:
+    """A seat's label at the table: "You", "Computer"; with four, "Partner", "Right opponent"."""
+    if seat == HUMAN:
+        return t._("You")
+    return t._("Computer") if players == 2 else t._(SEAT_LABELS[(seat - HUMAN) % players])
+
+
+def subject(t: Language, seat: int) -> str:
+    """Another seat of four as a sentence's subject: "Your partner"."""
+    return t._(SEAT_SUBJECTS[(seat - HUMAN) % 4])
+
+
+def side_name(t: Language, side: int, players: int = 2) -> str:
+    """A side as the score sheet heads it: "You", "Computer"; "You & partner", "Opponents"."""
+    if players == 2:
+        return seat_name(t, side)
+    return t._("You & partner") if side == HUMAN % 2 else t._("Opponents")
+
+
+def side_short(t: Language, side: int, players: int = 2) -> str:
+    """A side in the score bar and under its pile: with four, "Us" and "Them"."""
+    if players == 2:
+        return seat_name(t, side)
+    return t._("Us") if side == HUMAN % 2 else t._("Them")
+
+
+def players_title(t: Language, players: int) -> str:
+    return t._(PLAYERS_NAMES[players])
+
+
+def confirm_title(t: Language, players: int) -> str:
+    """The confirmation of a new match for another number of players."""
+    if players == 4:
+        return t._("Start a new four-player match?")
+    return t._("Start a new two-player match?")
 
 
 def card_name(t: Language, card: Card) -> str:
@@ -139,9 +181,12 @@ def played(
     cut_card: Card | None,
     pending: bool = False,
     spoken: bool = False,
+    players: int = 2,
 ) -> str:
     """What a seat did (or, ``pending``, is doing) with ``move``; ``spoken`` names the cards in
     words ("the 7 of diamonds") for the live region, else as printed ("7♦")."""
+    if players > 2 and seat != HUMAN:
+        return played_by(t, subject(t, seat), move, cut_card, pending, spoken)
 
     def one(card: Card) -> str:
         return t.card(card, definite=True) if spoken else label(t, card)
@@ -171,6 +216,32 @@ def played(
     if you:
         return t._("You played {card} and took {cards}.", card=card, cards=cards)
     return t._("Computer played {card} and took {cards}.", card=card, cards=cards)
+
+
+def played_by(
+    t: Language, who: str, move: Move, cut_card: Card | None, pending: bool, spoken: bool
+) -> str:
+    """What another seat of four did: ``who`` is its subject ("Your partner")."""
+
+    def one(card: Card) -> str:
+        return t.card(card, definite=True) if spoken else label(t, card)
+
+    if move.kind == "keep":
+        return t._("{who} cut and kept the card.", who=who)
+    if move.kind == "expose":
+        return t._("{who} cut and exposed {card}.", who=who, card=one(cut_card) if cut_card else "")
+    assert move.card is not None
+    card = one(move.card)
+    if not move.captures:
+        return t._("{who} laid {card}.", who=who, card=card)
+    cards = t.cards(move.captures) if spoken else t.join([label(t, c) for c in move.captures])
+    if pending:
+        return t._("{who} plays {card} to take {cards}…", who=who, card=card, cards=cards)
+    return t._("{who} played {card} and took {cards}.", who=who, card=card, cards=cards)
+
+
+def thinking(t: Language, seat: int, players: int) -> str:
+    return t._(THINKING) if players == 2 else t._("{who} is thinking…", who=subject(t, seat))
 
 
 REDEALT = N_("Three of a kind on the table: the cards were dealt again.")
@@ -260,12 +331,39 @@ def take(t: Language, cards: tuple[Card, ...]) -> str:
 CHKOBBA = N_("Chkobba!")
 
 
-def swept(t: Language, seat: int) -> str:
-    return t._("You swept the table") if seat == HUMAN else t._("The computer swept the table")
+def swept(t: Language, seat: int, players: int = 2) -> str:
+    if seat == HUMAN:
+        return t._("You swept the table")
+    if players == 2:
+        return t._("The computer swept the table")
+    return t._("{who} swept the table", who=subject(t, seat))
 
 
-def deal_told(t: Language, number: int, points: tuple[int, ...], totals: tuple[int, ...]) -> str:
+def chkobba_by(t: Language, seat: int, players: int) -> str:
+    """A chkobba as the live region says it: "Chkobba!", "Your partner: chkobba!"."""
+    if seat == HUMAN or players == 2:
+        return t._(CHKOBBA)
+    return t._("{who}: chkobba!", who=subject(t, seat))
+
+
+def deal_told(
+    t: Language,
+    number: int,
+    points: tuple[int, ...],
+    totals: tuple[int, ...],
+    players: int = 2,
+) -> str:
     """A deal's score, spoken when its score sheet opens."""
+    if players > 2:
+        return t._(
+            "Deal {number}: your side {you}, the opponents {them}. "
+            "Match: {total_you} to {total_them}.",
+            number=number,
+            you=points[0],
+            them=points[1],
+            total_you=totals[0],
+            total_them=totals[1],
+        )
     return t._(
         "Deal {number}: you {you}, the computer {them}. Match: {total_you} to {total_them}.",
         number=number,
@@ -283,7 +381,11 @@ def scored(t: Language, number: int) -> str:
     return t._("Deal {number} scored", number=number)
 
 
-def won(t: Language, side: int) -> str:
+def won(t: Language, side: int, players: int = 2) -> str:
+    if players > 2:
+        if side == HUMAN % 2:
+            return t._("You and your partner won the match!")
+        return t._("The opponents won the match")
     return t._("You won the match!") if side == HUMAN else t._("The computer won the match")
 
 
@@ -295,7 +397,19 @@ def tie(t: Language, target: int) -> str:
     return t._("Equal totals at {target} or more: one more deal decides the match.", target=target)
 
 
-def leftovers(t: Language, side: int, count: int) -> str:
+def leftovers(t: Language, side: int, count: int, players: int = 2) -> str:
+    if players > 2:
+        if side == HUMAN % 2:
+            return t.ngettext(
+                "Your side took the {n} card left on the table.",
+                "Your side took the {n} cards left on the table.",
+                count,
+            )
+        return t.ngettext(
+            "The opponents took the {n} card left on the table.",
+            "The opponents took the {n} cards left on the table.",
+            count,
+        )
     if side == HUMAN:
         return t.ngettext(
             "You took the {n} card left on the table.",
@@ -347,16 +461,16 @@ def quote(value: str) -> str:
 
 def address_problem(t: Language, problem: AddressProblem) -> str:
     name, value = quote(problem.name)[1:-1], quote(problem.value)
-    choices = {"level": "easy, medium, hard", "target": "11, 21, 31", "lang": "fr, ar, en"}
+    choices = {
+        "level": "easy, medium, hard",
+        "target": "11, 21, 31",
+        "lang": "fr, ar, en",
+        "seats": "2, 4",
+    }
     if problem.kind == "unknown":
         return t._("unknown parameter {name}", name=quote(problem.name))
     if problem.kind == "position":
         return t._("position: {problem}", problem=problem.value[:80])
-    if problem.kind == "players":
-        return t._(
-            "position: this is a {players}-player position; the page plays 2",
-            players=problem.value,
-        )
     if problem.kind == "seed":
         return t._("{name}={value} is not a whole number ≥ 0", name=name, value=value)
     if problem.kind == "pace":
