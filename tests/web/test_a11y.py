@@ -12,6 +12,7 @@ import re
 import axe
 import pytest
 from chkobba import Game
+from positions import four_you_cut
 from test_match import near_the_end
 from test_play import CHOICE_SEED, first_seed_where_you_cut
 from ui.storage import Saved, write_save
@@ -276,3 +277,24 @@ def test_a_move_is_announced_in_words_once():
     assert said["ar"] == "الكمبيوتر لعب سبعة الحيّة وهزّ تريس تريفل وكواترو كور."
     shown = played(i18n.language("en"), 1, move, None)
     assert shown == "Computer played 7♦ and took 3♣ and 4♥."
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_four_at_the_table_in_each_language(table, lang):
+    """Four at the table: your cut, the table with three other seats, the settings with the
+    players, the partnership score sheet: axe-clean, no overflow at 360 px, mirrored in Arabic."""
+    table.open(f"?players=4&seed={four_you_cut()}&pace=0&lang={lang}")
+    table.wait_phase("cut")
+    check_screen(table, lang, "four-cut")
+    table.tap('[data-move="keep"]')
+    table.wait_phase("play")
+    check_screen(table, lang, "four-table")
+    table.tap('[data-action="settings"]')
+    table.wait_phase("settings")
+    check_screen(table, lang, "four-settings")
+    table.tap('.sheet [data-action="close"]')
+    for _ in range(12):
+        if table.play_one() == "sheet":
+            break
+    check_screen(table, lang, "four-sheet")
+    table.assert_clean()

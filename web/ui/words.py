@@ -74,7 +74,7 @@ SEAT_SUBJECTS = {
     2: N_("Your partner"),
     3: N_("The opponent on your left"),
 }
-KEPT = N_("kept the cut card")
+KEPT = N_("kept it")  # by a seat that cut and kept the card
 
 
 def seat_name(t: Language, seat: int, players: int = 2) -> str:
