@@ -8,7 +8,7 @@
     python3 build.py lighthouse Lighthouse 12's mobile scores (installs it apart, in .cache/)
     python3 build.py bottime    the hard bot's ms per move in Pyodide (under Node) and CPython
     python3 build.py screens    screenshots of the cut, a turn, a chkobba, a score sheet...
-    python3 build.py embedtime  six boards on a page against one: renderer memory, time to shown
+    python3 build.py catalogs   extract the page's messages and update web/locale/*/messages.po
 
 Only the standard library is needed to start: build.py makes .venv and installs the rest
 (hatchling, the dev extras) from PyPI, PyScript and Pyodide with `npm ci`, and Debian's chromium
@@ -44,8 +44,10 @@ VENV = ROOT / ".venv"
 NODE = ROOT / "node_modules"
 TOOLS = ROOT / "tools"
 CACHE = ROOT / ".cache"
-# What the build itself needs in .venv: the wheel's backend, brotli, and resvg for the icons.
-BUILD_TOOLS = ("hatchling==1.33.0", "brotli==1.2.1", "resvg-py==0.5.0")
+BABEL = "babel==2.18.0"
+# What the build itself needs in .venv: the wheel's backend, brotli, resvg for the icons, and
+# Babel for the message catalogs.
+BUILD_TOOLS = ("hatchling==1.33.0", "brotli==1.2.1", "resvg-py==0.5.0", BABEL)
 APP_ZIP = "app.zip"  # web/ui/*.py and their .pyc, unpacked beside main.py by PyScript
 CLI_MODULES = ("__main__", "arena", "bench")  # engine modules the page never imports
 ICON_BACKGROUND = "#17663f"
@@ -54,6 +56,17 @@ UNUSED_BY_PYSCRIPT = {"gzip", "tarfile"}
 # `from x import` / `import x, y` in Python text (PyScript's bundle holds its Python as strings)
 IMPORT = re.compile(
     r"(?:\bfrom\s+([A-Za-z_][\w.]*)\s+import\b|\bimport\s+([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*))"
+)
+LOCALE = WEB / "locale"
+LANGUAGES = ("fr", "ar", "en")
+CATALOG_TOOL = ROOT / "tools" / "catalogs.py"
+# Babel's default keywords (_, gettext, ngettext, pgettext...) and the page's context marker.
+MESSAGE_KEYWORDS = ("np_:1c,2",)
+ARABIC_FONT = NODE / "@fontsource" / "noto-sans-arabic"
+ARABIC_FONT_FILES = (  # Fontsource's Arabic-script subset (Latin text uses the system font)
+    "files/noto-sans-arabic-arabic-400-normal.woff2",
+    "files/noto-sans-arabic-arabic-700-normal.woff2",
+    "LICENSE",
 )
 
 PYSCRIPT_DIST = NODE / "@pyscript" / "core" / "dist"
@@ -162,10 +175,11 @@ def build_wheel(python: Path, out: Path) -> str:
     return result.stdout.strip().splitlines()[-1]
 
 
-def pyscript_toml(wheel: str) -> str:
+def pyscript_toml(wheel: str, files: list[str]) -> str:
     lines = ['interpreter = "./pyodide/pyodide.mjs"', "", "[files]"]
     lines.append(f'"./wheels/{wheel}" = "./*"')
     lines.append(f'"./{APP_ZIP}" = "./*"')
+    lines += [f'"./{f}" = "./{f}"' for f in files]
     return "\n".join(lines) + "\n"
 
 
@@ -314,6 +328,28 @@ def copy_pyodide(target: Path) -> None:
         shutil.copy2(NODE / "pyodide" / name, target / name)
 
 
+def compile_catalogs(out: Path) -> list[str]:
+    """Compile each language's .po into out/locale/<lang>/LC_MESSAGES/messages.mo (Babel);
+    returns their paths relative to ``out``, for pyscript.toml."""
+    tool = [sys.executable, str(CATALOG_TOOL), "compile"]
+    result = subprocess.run(
+        [*tool, str(LOCALE), str(out / "locale"), *LANGUAGES],
+        capture_output=True,
+        text=True,
+    )
+    if result.returncode:
+        sys.exit(f"compiling the message catalogs failed:\n{result.stderr}")
+    log(f"catalogs compiled, messages translated: {result.stdout.strip()}")
+    return [f"locale/{lang}/LC_MESSAGES/messages.mo" for lang in LANGUAGES]
+
+
+def copy_fonts(out: Path) -> None:
+    """The Arabic-script font (Noto Sans Arabic, OFL) into out/, for the Arabic page."""
+    out.mkdir(parents=True, exist_ok=True)
+    for rel in ARABIC_FONT_FILES:
+        shutil.copy2(ARABIC_FONT / rel, out / Path(rel).name.replace("LICENSE", "OFL.txt"))
+
+
 def build() -> None:
     ensure_node_modules()
     if DIST.exists():
@@ -333,7 +369,8 @@ def build() -> None:
         shutil.copy2(WEB / rel, DIST / rel)
     shutil.copytree(WEB / "static", DIST / "static")
     draw_icons()
-    (DIST / "pyscript.toml").write_text(pyscript_toml(wheel))
+    copy_fonts(DIST / "static" / "fonts")
+    (DIST / "pyscript.toml").write_text(pyscript_toml(wheel, compile_catalogs(DIST)))
     headers = "".join(f"  {name}: {value}\n" for name, value in ISOLATION.items())
     (DIST / "_headers").write_text(f"/*\n{headers}")
     # The yardstick page, on the unmodified PyScript and Pyodide (its own copy of the stdlib).
@@ -571,6 +608,27 @@ def bottime(extra: list[str]) -> int:
     return subprocess.run([str(python), str(script), *extra], cwd=ROOT).returncode
 
 
+def catalogs() -> int:
+    """Extract the page's messages (web/main.py, web/ui/) into web/locale/messages.pot and
+    merge them into each language's .po (new ones empty, changed ones fuzzy); English gets
+    its message ids as translations, to be edited where the English should differ."""
+    python = Path(sys.executable)
+    pybabel = (python, "-m", "babel.messages.frontend")
+    pot = LOCALE / "messages.pot"
+    LOCALE.mkdir(exist_ok=True)
+    keywords = [arg for k in MESSAGE_KEYWORDS for arg in ("-k", k)]
+    options = ("-c", "TRANSLATORS:", "--no-location", "--sort-output", "--no-wrap")
+    sources = (WEB / "main.py", WEB / "ui")
+    run(*pybabel, "extract", *keywords, *options, "--project", "Chkobba", "-o", pot, *sources)
+    for lang in LANGUAGES:
+        po = LOCALE / lang / "LC_MESSAGES" / "messages.po"
+        step = ("update", "--ignore-obsolete") if po.exists() else ("init",)
+        run(*pybabel, *step, "--no-wrap", "-i", pot, "-d", LOCALE, "-l", lang)
+        if lang == "en":
+            run(python, CATALOG_TOOL, "english", po)
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -588,8 +646,7 @@ def main() -> int:
         "bottime_args", nargs=argparse.REMAINDER, help="--moves N, --players 4, --try S:MS"
     )
     sub.add_parser("screens", help="screenshots of what a player sees, phone and desktop")
-    p_embed = sub.add_parser("embedtime", help="six boards on a page against one: memory, time")
-    p_embed.add_argument("--runs", type=int, default=5)
+    sub.add_parser("catalogs", help="extract messages, update web/locale/*/messages.po")
     args = parser.parse_args()
     in_venv()
 
@@ -605,8 +662,8 @@ def main() -> int:
         return lighthouse(args.runs)
     elif args.command == "screens":
         return screens()
-    elif args.command == "embedtime":
-        return embedtime(args.runs)
+    elif args.command == "catalogs":
+        return catalogs()
     elif args.command == "bottime":
         return bottime([a for a in args.bottime_args if a != "--"])
     return 0

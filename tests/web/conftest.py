@@ -14,6 +14,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "web"))  # the page's own modules (ui.*) for CPython tests
+from ui import i18n  # noqa: E402
+
+i18n.LOCALEDIR = ROOT / "dist" / "locale"  # the compiled catalogs, for CPython tests
 SHOTS = ROOT / "test-results" / "screens"
 BOOT_MS = 60_000
 

@@ -27,9 +27,13 @@ class Screen:
 
     def __init__(self):
         self.frames = []
+        self.spoken = []  # what the live region said, in order, each thing once
+        self.said = set()
 
-    def show(self, html, marks, motion):
+    def show(self, html, marks, motion, spoken=()):
         self.frames.append((html, dict(marks), motion))
+        self.spoken.extend(text for key, text in spoken if key not in self.said)
+        self.said.update(key for key, _ in spoken)
 
     @property
     def html(self):

@@ -28,3 +28,32 @@ def before_your_cut() -> Game:
             if len(game.deal_results) > done and game.phase == "cut" and game.current == 0:
                 return game
     raise AssertionError("no such match")
+
+
+FOUR = Rules(players=4)
+
+
+def four_seat_cut(choice: str, level: str = "medium") -> int:
+    """A seed whose first 4-player deal is cut by a computer seat that makes ``choice`` (the
+    page's bot at ``level``, seeded as the page seeds it: the match's seed) and then plays."""
+    for seed in range(200):
+        game = Game.new(FOUR, seed=seed)
+        if game.current != 0:
+            move = make_bot(level, seed=seed).choose(game.view(game.current))
+            if move.kind == choice and game.play(move).phase == "play":
+                return seed
+    raise AssertionError(f"no computer seat {choice}s")
+
+
+def four_you_cut() -> int:
+    """A seed whose first 4-player deal the player cuts (the dealer sits at the player's left)."""
+    return next(s for s in range(200) if Game.new(FOUR, seed=s).current == 0)
+
+
+def four_computer_turn(seed: int = 5) -> Game:
+    """A 4-player match in its first deal, a computer seat to play (four moves made)."""
+    game = Game.new(FOUR, seed=seed)
+    bot = make_bot("easy", 1)
+    while len(game.history) < 4 or game.current == 0 or game.phase != "play":
+        game = game.play(bot.choose(game.view(game.current)))
+    return game

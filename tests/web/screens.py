@@ -1,7 +1,8 @@
 """Screenshots of what a player sees, at the phone and desktop sizes, taken as a player would
 see them (animations running, 0.3 s after each screen opens): the cut, your turn with the 7♦,
 a capture choice (of two, and of twelve options), a chkobba, a score sheet, the match's end,
-the confirmation of a new match, a notice.
+the confirmation of a new match, a notice; and four at the table (issue 12): a turn, a computer
+seat's kept and exposed cuts, your cut, a deal's score sheet, in English and in Arabic.
 
 Run by `python3 build.py screens` (which builds dist/ first); PNGs go to test-results/screens/.
 """
@@ -17,6 +18,7 @@ HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parents[1] / "web")]
 
 from conftest import SHOTS, VIEWPORTS, Table, load_build  # noqa: E402
+from positions import four_seat_cut, four_you_cut  # noqa: E402
 from test_announce import before_a_sweep  # noqa: E402
 from test_match import near_the_end  # noqa: E402
 from test_play import CHOICE_SEED  # noqa: E402
@@ -98,6 +100,31 @@ def tour(table: Table) -> None:
     shoot(table, "over")
 
 
+def four(table: Table) -> None:
+    """Four at the table, in English and in Arabic."""
+    table.page.goto(table.base + "index.html?pace=0")  # the page's origin, for its storage
+    for lang in ("en", "ar"):
+        table.page.evaluate("localStorage.clear()")
+        table.open(f"?players=4&seed={four_seat_cut('keep')}&pace=1&lang={lang}")
+        table.page.wait_for_selector("[data-kept]")
+        shoot(table, f"four-kept-{lang}")
+        table.wait_phase("play", timeout=30_000)
+        shoot(table, f"four-turn-{lang}")
+        table.page.evaluate("localStorage.clear()")
+        table.open(f"?players=4&seed={four_seat_cut('expose')}&pace=1&lang={lang}")
+        table.page.wait_for_selector(".card.exposed")
+        shoot(table, f"four-exposed-{lang}")
+        table.page.evaluate("localStorage.clear()")
+        table.open(f"?players=4&seed={four_you_cut()}&pace=0&lang={lang}")
+        table.wait_phase("cut")
+        shoot(table, f"four-cut-{lang}")
+        for _ in range(12):
+            if table.play_one() == "sheet":
+                shoot(table, f"four-sheet-{lang}")
+                break
+    table.page.evaluate("localStorage.clear()")
+
+
 def main() -> int:
     build = load_build()
     server, url = build.start_server()
@@ -107,6 +134,7 @@ def main() -> int:
         for device, options in VIEWPORTS.items():
             context = browser.new_context(**options, service_workers="block")
             table = Table(context.new_page(), url, device)
+            four(table)
             tour(table)
             table.assert_clean()
             context.close()

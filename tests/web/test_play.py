@@ -21,7 +21,7 @@ def test_a_full_deal_to_its_score_sheet(table):
         assert sheet.locator(f'[data-row="{row}"]').count() == 1
     game = table.saved_game()
     result = game.deal_results[0]
-    assert sheet.locator(".match td").nth(1).inner_text() == str(result.totals[0])
+    assert sheet.locator(".match td").nth(0).inner_text() == str(result.totals[0])  # th: the name
     assert f"{result.scores[0].cards} cards" in sheet.inner_text()
     table.screenshot("score-sheet")
     table.tap('[data-action="next"]')

@@ -9,14 +9,15 @@ it is shown.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from chkobba import Card, ChkobbaError, Game, Move, Rules
 
 from .frame import Motion, capture_choices, make_frame, on_screen, screen_phase, swept
-from .model import HUMAN, LEVELS, Notice, Params, Played, State, Ui
+from .i18n import LANGUAGES, pick
+from .model import HUMAN, LEVELS, PLAYERS, Notice, Params, Played, State, Ui
 from .render import marks_of, render
 from .storage import Saved, Storage
 
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
 
 # Human pace, in milliseconds at ?pace=1.
 THINK, SHOW, SETTLE, ANNOUNCE = 750, 700, 420, 1300
+CUT = 1300  # a computer seat's cut stays in view: the card it exposed, or that it kept
 # A tab that follows another tab's match lets that tab move for the computer first (real ms).
 FOLLOW_MS = 1500
 # The hard bot's work per move on the page: the engine's default worlds, with a time cap so the
@@ -41,7 +43,9 @@ TAPS = {
     "settings": None,
     "close": ("settings", "confirm"),
     "level": ("settings",),
+    "lang": ("settings",),
     "target": ("settings",),
+    "players": ("settings",),
     "new": ("settings", "over"),
     "confirm-new": ("confirm",),
     "next": ("sheet",),
@@ -54,9 +58,16 @@ TAPS = {
 
 
 class Screen(Protocol):
-    def show(self, html: str, marks: dict[str, str], motion: Motion) -> None:
+    def show(
+        self,
+        html: str,
+        marks: dict[str, str],
+        motion: Motion,
+        spoken: tuple[tuple[str, str], ...] = (),
+    ) -> None:
         """Draw ``html``, set ``marks`` as data- attributes of the root (what the page waits
-        for), and animate the cards as ``motion`` says."""
+        for), animate the cards as ``motion`` says, and say ``spoken`` (key, words) in the live
+        region unless that key was said already."""
 
 
 class App:
@@ -67,7 +78,9 @@ class App:
         params: Params,
         fresh_seed: Callable[[], int],
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        languages: Sequence[str] = (),
     ) -> None:
+        """``languages``: the browser's, in the player's order (navigator.languages)."""
         self.screen, self.storage, self.params = screen, storage, params
         self.fresh_seed, self.sleep = fresh_seed, sleep
         self.epoch = 0  # bumped when the match is replaced: pending work for the old one stops
@@ -79,7 +92,9 @@ class App:
             settings,
             level=params.level or settings.level,
             target=params.target or settings.target,
+            lang=pick(params.lang, settings.lang or None, languages),
         )
+        asked = params.players or settings.players  # a new match's players
         # A tutorial's board (?position=) leaves the player's saved match alone.
         self.keeps_save = params.position is None
         notices: list[Notice] = []
@@ -89,14 +104,25 @@ class App:
             notices += [problem] if problem else []
         if params.errors:
             notices.append(Notice("address", problems=params.errors))
+        switch = None  # ?players= for another number than the saved match's: asked first
+        if saved is not None and saved.game.rules.players != asked:
+            if params.players and in_progress(saved.game):
+                switch = params.players
+            elif params.players:
+                saved = None
         if params.position is not None:
             game, seen, bot_seed = params.position, 0, params.position.seed
         elif saved is not None:
             game, seen, bot_seed = saved.game, saved.seen_deals, saved.bot_seed
         else:
+            settings = replace(settings, players=asked)
             bot_seed = params.seed if params.seed is not None else fresh_seed()
-            game, seen = Game.new(Rules(players=2, target=settings.target), seed=bot_seed), 0
-        self.state = State(game, Ui(seen_deals=seen, notices=tuple(notices)), settings, bot_seed)
+            rules = Rules(players=asked, target=settings.target)
+            game, seen = Game.new(rules, seed=bot_seed), 0
+        ui = Ui(seen_deals=seen, notices=tuple(notices))
+        if switch is not None:
+            ui = replace(ui, panel="confirm", switch=switch)
+        self.state = State(game, ui, settings, bot_seed)
         if saved is None:
             self.save(force=True)
 
@@ -122,7 +148,8 @@ class App:
 
     def new_game(self, seed: int) -> None:
         self.epoch += 1
-        game = Game.new(Rules(players=2, target=self.state.settings.target), seed=seed)
+        settings = self.state.settings
+        game = Game.new(Rules(players=settings.players, target=settings.target), seed=seed)
         self.state = replace(self.state, game=game, ui=Ui(notices=self.ui.notices), bot_seed=seed)
         self.bot, self.following = None, False
         self.save(force=True)
@@ -170,7 +197,7 @@ class App:
 
     def paint(self) -> None:
         frame = make_frame(self.game, self.ui, self.state.settings)
-        self.screen.show(render(frame), marks_of(frame), frame.motion)
+        self.screen.show(render(frame), marks_of(frame), frame.motion, frame.spoken)
 
     async def pause(self, ms: float) -> None:
         await self.sleep(ms * self.params.pace / 1000)
@@ -219,7 +246,6 @@ class App:
                 selected=None,
                 picked=(),
                 hint=None,
-                hint_reason="",
                 hinting=False,
                 thinking=False,
                 last=played,
@@ -239,7 +265,7 @@ class App:
                 return
             self.set_ui(stage="settle")
         self.paint()
-        await self.pause(ANNOUNCE if swept(played, self.game) else SETTLE)
+        await self.pause(settle_ms(played, self.game))
         if epoch != self.epoch:
             return
         self.set_ui(stage=None)
@@ -262,12 +288,23 @@ class App:
         elif action == "settings":
             self.set_ui(panel="settings")
         elif action == "close":
-            self.set_ui(panel=None)
+            self.set_ui(panel=None, switch=None)
         elif action == "level" and value in LEVELS:
             self.set_settings(level=value)
             self.bot = None
         elif action == "target" and value.isdigit():
             self.set_settings(target=int(value))
+        elif action == "lang" and value in LANGUAGES:
+            self.set_settings(lang=value)
+        elif action == "players" and value in {str(p) for p in PLAYERS}:
+            players = int(value)
+            if players == self.game.rules.players:
+                self.set_settings(players=players)
+            elif in_progress(self.game):
+                self.set_ui(panel="confirm", switch=players)
+            else:
+                self.set_settings(players=players)
+                self.new_game(self.fresh_seed())
         elif action == "hint":
             if not ui.hinting:
                 await self.find_hint()
@@ -278,6 +315,8 @@ class App:
             else:
                 self.new_game(self.fresh_seed())
         elif action == "confirm-new":
+            if ui.switch is not None:
+                self.set_settings(players=ui.switch)
             self.new_game(self.fresh_seed())
         elif action == "next" and self.game.phase != "over":
             self.set_ui(seen_deals=len(self.game.deal_results), last=None)
@@ -311,7 +350,7 @@ class App:
 
         The search is synchronous: the page first yields to the browser (so the "looking"
         status paints) and the search has a time cap, so the page never freezes."""
-        from chkobba.bots import explain, make_bot
+        from chkobba.bots import make_bot
 
         game = self.game
         self.set_ui(hinting=True, hint=None)
@@ -323,7 +362,7 @@ class App:
         seed = self.state.bot_seed + len(game.history)
         bot = make_bot("hard", seed=seed, samples=HINT_SAMPLES, budget_ms=HINT_BUDGET_MS)
         move = bot.choose(view)
-        self.set_ui(hinting=False, hint=move, hint_reason=explain(view, move))
+        self.set_ui(hinting=False, hint=move)
         self.paint()
 
     def legal(self, text: str) -> Move | None:
@@ -355,6 +394,13 @@ class App:
                 return
         self.set_ui(picked=tuple(c for c in on_screen(self.game, self.ui).table if c in picked))
         self.paint()
+
+
+def settle_ms(played: Played, game: Game) -> float:
+    """How long a move stays in view before play goes on."""
+    if swept(played, game):
+        return ANNOUNCE
+    return CUT if played.move.kind != "play" and played.seat != HUMAN else SETTLE
 
 
 def in_progress(game: Game) -> bool:

@@ -5,7 +5,8 @@ options, what flies where); ``render`` only draws a Frame and the controller onl
 The frame holds no live objects but engine values (cards, moves) and texts from ``words``, so
 ``render(frame)`` is a pure function whose HTML can be stored and painted again.
 
-Seats are data: ``seats[0]`` is the player's, the others follow in play order.
+Seats are data: ``seats[0]`` is the player's, the others follow in play order (anticlockwise:
+with four, seat 1 sits at the player's right, 2 opposite, 3 at the left); each names its place.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from dataclasses import dataclass
 from chkobba import Card, DealResult, DealScore, Game, Move
 
 from . import words
+from .i18n import FALLBACK, Language, language
 from .model import HUMAN, Played, Settings, Ui
 
 
@@ -26,17 +28,28 @@ class CardView:
 
 
 @dataclass(frozen=True)
+class PileView:
+    """A side's captured cards, drawn by one seat of the side."""
+
+    side: int
+    count: int
+    sweeps: tuple[Card, ...]  # the side's chkobbas, face up on its pile
+    label: str  # "You: 3 cards, 2 chkobbas"
+    caption: str  # the side's name under the pile, with four players ("" with two)
+
+
+@dataclass(frozen=True)
 class SeatView:
     seat: int
     side: int
+    place: str  # where it sits: "bottom" (the player), "top", "right", "left"
     name: str  # "You · dealer"
     you: bool
     turn: bool
     hand: tuple[CardView, ...]  # face up: the player's own cards
     backs: int  # face down: another seat's cards
-    pile: int  # cards in the side's pile
-    sweeps: tuple[Card, ...]  # the side's chkobbas, face up on its pile
-    pile_label: str
+    pile: PileView | None  # the pile drawn at this seat (one per side)
+    cut: str = ""  # "kept": this seat just cut and kept the card (shown at the seat)
 
 
 @dataclass(frozen=True)
@@ -93,6 +106,8 @@ class SettingsPanel:
     level: str
     target: int
     match_target: int
+    lang: str
+    players: int  # at the table now
 
 
 @dataclass(frozen=True)
@@ -106,14 +121,17 @@ Overlay = Cut | Sheet | SettingsPanel | Confirm
 
 @dataclass(frozen=True)
 class Motion:
-    """Where new cards come from and where vanished ones go (zone names of the frame)."""
+    """Where new cards come from and where vanished ones go (zone names of the frame); ``only``:
+    the one new table card that comes from ``origin`` (the others come from the stock)."""
 
     origin: str = "stock"
     sink: str | None = None
+    only: str | None = None
 
 
 @dataclass(frozen=True)
 class Frame:
+    lang: str  # the language the texts are in (i18n.LANGUAGES)
     phase: str  # what the page waits for: play, choose, cut, wait, sheet, over, settings, confirm
     moves: int
     scores: tuple[Score, ...]
@@ -132,34 +150,40 @@ class Frame:
     announcement: Announcement | None
     notice: str | None
     motion: Motion
+    # What the live region says, once each: (key, words); a key already said is not said again.
+    spoken: tuple[tuple[str, str], ...] = ()
 
 
 def make_frame(game: Game, ui: Ui, settings: Settings) -> Frame:
     """The whole screen for the player's seat."""
+    t = language(settings.lang or FALLBACK)
+    players = game.rules.players
     shown = on_screen(game, ui)
     pending = ui.last if ui.stage == "show" else None
     phase = phase_of(shown, ui)
     choices = capture_choices(shown, ui) if phase == "choose" else []
     hint = ui.hint if phase in ("play", "cut", "choose") else None
     return Frame(
+        lang=t.code,
         phase=phase,
         moves=len(game.history),
-        scores=tuple(Score(words.side_name(s), shown.scores[s]) for s in (0, 1)),
-        target=words.target(shown.rules.target),
-        seats=tuple(seat_view(shown, ui, s, pending, hint) for s in seat_order(shown)),
+        scores=tuple(Score(words.side_short(t, s, players), shown.scores[s]) for s in (0, 1)),
+        target=words.target(t, shown.rules.target),
+        seats=tuple(seat_view(t, shown, ui, s, pending, hint) for s in seat_order(shown)),
         table=table_view(shown, ui, choices, pending, hint),
         incoming=pending.move.card if pending else None,
         stock=shown.stock_count,
-        deal=words.deal(shown.deal_number),
-        status=status(shown, ui, phase, hint),
+        deal=words.deal(t, shown.deal_number),
+        status=status(t, shown, ui, phase, hint),
         mine=phase in ("play", "choose"),
-        choices=choice_panel(ui, choices),
+        choices=choice_panel(t, ui, choices),
         hint_enabled=phase in ("play", "choose"),
         hinting=ui.hinting,
-        overlay=overlay(shown, ui, settings, phase, hint),
-        announcement=announcement(game, ui),
-        notice=words.notice(ui.notices[0]) if ui.notices else None,
+        overlay=overlay(t, shown, ui, settings, phase, hint),
+        announcement=announcement(t, game, ui),
+        notice=words.notice(t, ui.notices[0]) if ui.notices else None,
         motion=motion(ui),
+        spoken=spoken(t, game, ui, phase),
     )
 
 
@@ -211,16 +235,25 @@ def capture_choices(game: Game, ui: Ui) -> list[Move]:
     return [m for m in game.legal_moves() if m.card == ui.selected]
 
 
+# Where each seat sits, from the player's own (bottom) round the table anticlockwise.
+PLACES = {2: ("bottom", "top"), 4: ("bottom", "right", "top", "left")}
+# Which seat draws each side's pile: the player's, and the opponent's or, with four, the partner's
+# corner of the table (the opponents' pile, by the top seat; the side seats stay narrow).
+PILE_SEATS = {2: (0, 1), 4: (0, 2)}
+
+
 # --- parts ------------------------------------------------------------------------------------
 
 
-def seat_view(game: Game, ui: Ui, seat: int, pending: Played | None, hint: Move | None) -> SeatView:
-    side = seat % 2
+def seat_view(
+    t: Language, game: Game, ui: Ui, seat: int, pending: Played | None, hint: Move | None
+) -> SeatView:
+    side, players = seat % 2, game.rules.players
     you = seat == HUMAN
     hand = list(game.hands[seat])
     if pending and pending.seat == seat and pending.move.card in hand:
         hand.remove(pending.move.card)
-    name = words.dealer(words.seat_name(seat), game.dealer == seat)
+    name = words.dealer(t, words.seat_name(t, seat, players), game.dealer == seat)
     if you:
         active = phase_of(game, ui) in ("play", "choose")
         turn = active
@@ -229,9 +262,21 @@ def seat_view(game: Game, ui: Ui, seat: int, pending: Played | None, hint: Move 
     else:
         turn = game.current == seat and game.phase != "over"
         faces, backs = (), len(hand)
+    drawn = PILE_SEATS[players].index(seat) if seat in PILE_SEATS[players] else None
+    pile = pile_view(t, game, drawn) if drawn is not None else None
+    last = ui.last
+    kept = ui.stage is not None and last is not None and last.seat == seat
+    cut = "kept" if kept and last is not None and last.move.kind == "keep" else ""
+    place = PLACES[players][(seat - HUMAN) % players]
+    return SeatView(seat, side, place, name, you, turn, faces, backs, pile, cut)
+
+
+def pile_view(t: Language, game: Game, side: int) -> PileView:
+    players = game.rules.players
     pile, sweeps = game.piles[side], game.sweeps[side]
-    label = words.pile(words.side_name(side), len(pile), len(sweeps))
-    return SeatView(seat, side, name, you, turn, faces, backs, len(pile), sweeps, label)
+    label = words.pile(t, words.side_name(t, side, players), len(pile), len(sweeps))
+    caption = words.side_short(t, side, players) if players > 2 else ""
+    return PileView(side, len(pile), sweeps, label, caption)
 
 
 def hand_marks(card: Card, ui: Ui, hint: Move | None) -> tuple[str, ...]:
@@ -247,6 +292,10 @@ def table_view(
     game: Game, ui: Ui, choices: list[Move], pending: Played | None, hint: Move | None
 ) -> tuple[CardView, ...]:
     taken = set(pending.move.captures) if pending else set()
+    last = ui.last
+    exposed = None
+    if ui.stage is not None and last is not None and last.move.kind == "expose":
+        exposed = last.before.cut_card
     suggested = set(hint.captures) if hint else set()
     options = [set(m.captures) for m in choices]
     picked = set(ui.picked)
@@ -266,62 +315,105 @@ def table_view(
                 marks.append("dim")
         if card in suggested:
             marks.append("hint")
+        if card == exposed:
+            marks.append("exposed")
         cards.append(CardView(card, tuple(marks), tappable))
     return tuple(cards)
 
 
-def choice_panel(ui: Ui, choices: list[Move]) -> Choices | None:
+def choice_panel(t: Language, ui: Ui, choices: list[Move]) -> Choices | None:
     if not choices or ui.selected is None:
         return None
     card = ui.selected
     values = [c.value for c in ui.picked]
     if values:
-        prompt = words.running(card, values)
+        prompt = words.running(t, card, values)
     elif all(len(m.captures) == 1 for m in choices):
-        prompt = words.pick_one(card)
+        prompt = words.pick_one(t, card)
     else:
-        prompt = words.make(card)
-    options = tuple((m, words.take(m.captures)) for m in choices)
+        prompt = words.make(t, card)
+    options = tuple((m, words.take(t, m.captures)) for m in choices)
     return Choices(prompt, sum(values), options)
 
 
-def event(game: Game, ui: Ui) -> str:
-    """What just happened, for the status line."""
+def event(t: Language, game: Game, ui: Ui, spoken: bool = False) -> str:
+    """What just happened, for the status line (``spoken``: in words, for the live region)."""
     last = ui.last
     if last is None:
         return ""
+    players = game.rules.players
+    cut_card = last.before.cut_card
     if ui.stage == "show":
-        return words.played(last.seat, last.move, last.before.cut_card, pending=True)
+        return words.played(t, last.seat, last.move, cut_card, pending=True, players=players)
     if game.phase == "cut" and game.redealt:
-        return words.REDEALT
-    return words.played(last.seat, last.move, last.before.cut_card)
+        return t._(words.REDEALT)
+    return words.played(t, last.seat, last.move, cut_card, spoken=spoken, players=players)
 
 
-def status(game: Game, ui: Ui, phase: str, hint: Move | None) -> str:
+def status(t: Language, game: Game, ui: Ui, phase: str, hint: Move | None) -> str:
     if phase == "choose" and ui.selected is not None:
-        return words.choose(ui.selected)
+        return words.choose(t, ui.selected)
     if phase in ("play", "cut") and ui.hinting:
-        return words.LOOKING
+        return t._(words.LOOKING)
     if phase in ("play", "cut", "choose") and hint:
-        return words.hint(ui.hint_reason)
+        return words.hint(t, hint_reason(t, game, hint))
     if phase in ("play", "cut"):
-        line = words.YOUR_TURN if phase == "play" else words.YOUR_CUT
-        return words.turn(event(game, ui), line)
-    happened = event(game, ui)
+        line = t._(words.YOUR_TURN) if phase == "play" else t._(words.YOUR_CUT)
+        return words.turn(event(t, game, ui), line)
+    happened = event(t, game, ui)
     if happened or game.phase == "over":
         return happened
-    return words.THINKING if ui.thinking or game.current != HUMAN else ""
+    if ui.thinking or game.current != HUMAN:
+        return words.thinking(t, game.current, game.rules.players)
+    return ""
 
 
-def announcement(game: Game, ui: Ui) -> Announcement | None:
+def hint_reason(t: Language, game: Game, move: Move) -> str:
+    """Why the hint suggests ``move``: whether it sweeps is the engine's word (the move played)."""
+    sweeps = False
+    if move.kind == "play" and move.captures:
+        sweeps = swept(Played(game.current, move, game), game.play(move))
+    table_sum = sum(c.value for c in game.table) + (move.card.value if move.card else 0)
+    return words.reason(t, move, game.cut_card, sweeps, table_sum)
+
+
+def spoken(t: Language, game: Game, ui: Ui, phase: str) -> tuple[tuple[str, str], ...]:
+    """The live region's news: each move once it is made (in words, with its chkobba), a deal's
+    score when its sheet opens, a notice when it shows. Keys count moves and deals (a notice is
+    its own key), so a repaint says nothing new."""
+    said: list[tuple[str, str]] = []
+    last = ui.last
+    if last is not None and ui.stage != "show":
+        words_ = event(t, game, ui, spoken=True)
+        if ui.stage == "settle" and swept(last, game):
+            words_ = f"{words_} {words.chkobba_by(t, last.seat, game.rules.players)}"
+        said.append((f"move:{len(last.before.history) + 1}", words_))
+    if phase in ("sheet", "over") and game.deal_results:
+        result = game.deal_results[-1]
+        points = tuple(s.total for s in result.scores)
+        number, players = len(game.deal_results), game.rules.players
+        told = words.deal_told(t, number, points, result.totals, players)
+        said.append((f"deal:{len(game.deal_results)}", told))
+    if ui.notices:
+        text = words.notice(t, ui.notices[0])
+        said.append((f"notice:{text}", text))
+    return tuple(said)
+
+
+def announcement(t: Language, game: Game, ui: Ui) -> Announcement | None:
     if ui.stage != "settle" or ui.last is None or not swept(ui.last, game):
         return None
-    return Announcement(words.CHKOBBA, words.swept(ui.last.seat))
+    return Announcement(t._(words.CHKOBBA), words.swept(t, ui.last.seat, game.rules.players))
 
 
 def motion(ui: Ui) -> Motion:
     last = ui.last
-    if last is None or ui.stage is None or last.move.kind != "play":
+    if last is None or ui.stage is None:
+        return Motion()
+    cut = last.before.cut_card
+    if last.move.kind == "expose" and cut is not None:  # it lands on the table from the cutter
+        return Motion(f"hand-{last.seat}", only=cut.code)
+    if last.move.kind != "play":
         return Motion()
     origin = f"hand-{last.seat}"
     if ui.stage == "show" or not last.move.captures:
@@ -333,50 +425,56 @@ def motion(ui: Ui) -> Motion:
 
 
 def overlay(
-    game: Game, ui: Ui, settings: Settings, phase: str, hint: Move | None
+    t: Language, game: Game, ui: Ui, settings: Settings, phase: str, hint: Move | None
 ) -> Overlay | None:
     if phase == "settings":
-        return SettingsPanel(settings.level, settings.target, game.rules.target)
+        lang = settings.lang or FALLBACK
+        target, players = game.rules.target, game.rules.players
+        return SettingsPanel(settings.level, settings.target, target, lang, players)
     if phase == "confirm":
-        return Confirm(words.CONFIRM_TITLE, words.CONFIRM_TEXT)
+        title = words.confirm_title(t, ui.switch) if ui.switch else t._(words.CONFIRM_TITLE)
+        return Confirm(title, t._(words.CONFIRM_TEXT))
     if phase in ("sheet", "over"):
-        return score_sheet(game, phase)
+        return score_sheet(t, game, phase)
     if phase == "cut" and game.cut_card is not None:
-        return Cut(game.cut_card, hint, ui.hint_reason, ui.hinting)
+        reason = hint_reason(t, game, hint) if hint else ""
+        return Cut(game.cut_card, hint, reason, ui.hinting)
     return None
 
 
-def score_sheet(game: Game, kind: str) -> Sheet:
-    sides = (words.side_name(0), words.side_name(1))
+def score_sheet(t: Language, game: Game, kind: str) -> Sheet:
+    players = game.rules.players
+    sides = (words.side_name(t, 0, players), words.side_name(t, 1, players))
     target = game.rules.target
     result: DealResult | None = game.deal_results[-1] if game.deal_results else None
     notes = []
     if result and result.leftovers and result.leftovers_side is not None:
-        notes.append(words.leftovers(result.leftovers_side, len(result.leftovers)))
+        side, count = result.leftovers_side, len(result.leftovers)
+        notes.append(words.leftovers(t, side, count, players))
     totals = result.totals if result else game.scores
     if kind == "over":
         winner = game.winner if game.winner is not None else 0
-        title, won = words.won(winner), winner == HUMAN % 2
-        notes.insert(0, words.final(totals))
-        action, label = "new", words.NEW_MATCH
+        title, won = words.won(t, winner, players), winner == HUMAN % 2
+        notes.insert(0, words.final(t, totals))
+        action, label = "new", t._(words.NEW_MATCH)
     else:
-        title, won = words.scored(len(game.deal_results)), False
+        title, won = words.scored(t, len(game.deal_results)), False
         if max(totals) >= target and totals[0] == totals[1]:
-            notes.append(words.tie(target))
-        action, label = "next", words.NEXT_DEAL
+            notes.append(words.tie(t, target))
+        action, label = "next", t._(words.NEXT_DEAL)
     rows: list[Row] = []
     deal: tuple[int, ...] = ()
     if result:
         for key in words.ROW_NAMES:
-            cells = tuple(cell(key, score) for score in result.scores)
-            rows.append(Row(key, words.ROW_NAMES[key], cells))
+            cells = tuple(cell(t, key, score) for score in result.scores)
+            rows.append(Row(key, t._(words.ROW_NAMES[key]), cells))
         deal = tuple(score.total for score in result.scores)
     return Sheet(
         kind, title, won, tuple(notes), sides, tuple(rows), deal, totals, target, action, label
     )
 
 
-def cell(key: str, score: DealScore) -> tuple[int, str]:
+def cell(t: Language, key: str, score: DealScore) -> tuple[int, str]:
     """A score sheet cell: the points of row ``key`` and what earned them."""
     points = {
         "cards": score.karta,
@@ -385,4 +483,4 @@ def cell(key: str, score: DealScore) -> tuple[int, str]:
         "hayya": score.hayya,
         "chkobba": score.chkobba,
     }[key]
-    return points, words.row_note(key, score)
+    return points, words.row_note(t, key, score)

@@ -8,8 +8,11 @@ from urllib.parse import parse_qsl
 
 from chkobba import TARGETS, Card, Game, Move, ParseError
 
+from .i18n import LANGUAGES
+
 LEVELS = ("easy", "medium", "hard")
-HUMAN = 0  # the seat the player sits in
+PLAYERS = (2, 4)  # at the table: you and the computer, or you and a computer partner against two
+HUMAN = 0  # the seat the player sits in (with four, seat 2 is the partner)
 
 
 @dataclass(frozen=True)
@@ -18,13 +21,16 @@ class Settings:
 
     target: int = 21
     level: str = "medium"
+    lang: str = ""  # the language the page speaks ("" until chosen: then English)
+    players: int = 2  # new matches are for this many players
 
 
 @dataclass(frozen=True)
 class AddressProblem:
     """One ignored URL parameter: its name, its value (cut short) and what kind of problem."""
 
-    kind: str  # "seed", "pace", "level", "target" (a bad value), "unknown", "position"
+    kind: str  # "seed", "pace", "level", "target", "lang", "seats" (a bad value), "unknown",
+    # "position"
     name: str
     value: str = ""
 
@@ -59,10 +65,10 @@ class Ui:
     seen_deals: int = 0  # deal results the player has dismissed; more means a score sheet is due
     notices: tuple[Notice, ...] = ()
     hint: Move | None = None
-    hint_reason: str = ""
     hinting: bool = False  # a hint is being looked for
     thinking: bool = False  # the computer is about to move
     panel: str | None = None  # "settings", or "confirm" (a new match over one in progress)
+    switch: int | None = None  # the players a confirmed new match is for (None: as set)
 
     @property
     def busy(self) -> bool:
@@ -82,9 +88,11 @@ class State:
 @dataclass(frozen=True)
 class Params:
     """URL parameters: ?seed=N (first game's deal), ?pace=X (0 = instant bot and no animation),
-    ?level=easy|medium|hard and ?target=11|21|31 (override the settings for a new game), and
-    ?position=<notation> (a tutorial's board, ``chkobba.notation``: that position, you being
-    seat 0 of two; the page then neither reads nor writes the saved game)."""
+    ?level=easy|medium|hard and ?target=11|21|31 (override the settings for a new game),
+    ?lang=fr|ar|en (the language, over the saved choice and the browser's), ?players=2|4 (a
+    match for that many players; a saved match for another number is kept until the player
+    confirms), and ?position=<notation> (a tutorial's board, ``chkobba.notation``: that
+    position, you being seat 0; the page then neither reads nor writes the saved game)."""
 
     seed: int | None = None
     pace: float = 1.0
@@ -92,6 +100,8 @@ class Params:
     target: int | None = None
     position: Game | None = None
     errors: tuple[AddressProblem, ...] = field(default=())
+    lang: str | None = None
+    players: int | None = None
 
 
 def parse_params(query: str) -> Params:
@@ -99,6 +109,8 @@ def parse_params(query: str) -> Params:
     seed: int | None = None
     pace, level, target = 1.0, None, None
     position: Game | None = None
+    lang: str | None = None
+    players: int | None = None
     errors: list[AddressProblem] = []
     for name, raw in parse_qsl(query.lstrip("?"), keep_blank_values=True):
         problem = AddressProblem(name, name[:40], raw[:40])
@@ -123,18 +135,24 @@ def parse_params(query: str) -> Params:
                 target = int(raw)
             else:
                 errors.append(problem)
+        elif name == "lang":
+            if raw in LANGUAGES:
+                lang = raw
+            else:
+                errors.append(problem)
+        elif name == "players":
+            if raw in {str(p) for p in PLAYERS}:
+                players = int(raw)
+            else:
+                errors.append(AddressProblem("seats", name, raw[:40]))
         elif name == "position":
             try:
                 position = Game.from_notation(raw)
             except ParseError as error:
                 errors.append(AddressProblem("position", name, str(error)[:200]))
-            else:
-                if position.rules.players != 2:  # the page seats two
-                    errors.append(AddressProblem("players", name, str(position.rules.players)))
-                    position = None
         else:
             errors.append(AddressProblem("unknown", name[:40]))
-    return Params(seed, pace, level, target, position, tuple(errors))
+    return Params(seed, pace, level, target, position, tuple(errors), lang, players)
 
 
 def number(text: str) -> float | None:

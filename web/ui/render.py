@@ -1,5 +1,10 @@
 """Draws a ``Frame`` as HTML, and nothing else: no rule, no decision, no word of its own (labels
-come from ``words``). Every text is escaped; the same frame always gives the same HTML."""
+come from ``words``, in the frame's language). Every text is escaped; the same frame always gives
+the same HTML.
+
+Accessibility is drawn here too: every card and control is a button named in words (the card's
+name, the button's visible text), its state as aria-pressed / aria-disabled; an overlay is a
+modal dialog (role=dialog, aria-modal, named by its title) and the table under it is inert."""
 
 from __future__ import annotations
 
@@ -16,11 +21,13 @@ from .frame import (
     Cut,
     Frame,
     Overlay,
+    PileView,
     SeatView,
     SettingsPanel,
     Sheet,
 )
-from .model import LEVELS
+from .i18n import LANGUAGES, Language, direction, language
+from .model import LEVELS, PLAYERS
 
 MANY_OPTIONS = 4  # more options than this: a compact, scrolling list
 GEAR = (
@@ -29,21 +36,36 @@ GEAR = (
     " 0 0 0 2l-2.1 1.6 2 3.5 2.5-1a7.6 7.6 0 0 0 1.7 1L11 21h4l.4-2.9a7.6 7.6 0 0 0 1.7-1l2.5 1 "
     '2-3.5zM13 15.5a3.5 3.5 0 1 1 0-7 3.5 3.5 0 0 1 0 7z"/></svg>'
 )
+TITLE_ID = "dialog-title"
 
 
 def marks_of(frame: Frame) -> dict[str, str]:
     """The data- attributes of the root that tests and styles wait on."""
-    return {"phase": frame.phase, "moves": str(frame.moves)}
+    return {
+        "phase": frame.phase,
+        "moves": str(frame.moves),
+        "lang": frame.lang,
+        "players": str(len(frame.seats)),
+        "title": language(frame.lang)._(words.TITLE),
+    }
 
 
 def render(frame: Frame) -> str:
-    """The whole table."""
-    others = "".join(opponent(seat) for seat in frame.seats[1:])
-    parts = [top_bar(frame), others, felt(frame), player(frame, frame.seats[0])]
+    """The whole table; under an open dialog it is inert (no focus, no taps, unread), but
+    for the bar above the dialog: the score and the settings stay in reach."""
+    t = language(frame.lang)
+    inert = " inert" if frame.overlay is not None else ""
+    others = "".join(opponent(t, seat, inert) for seat in frame.seats[1:])
+    parts = [
+        top_bar(t, frame),
+        others,
+        felt(t, frame, inert),
+        player(t, frame, frame.seats[0], inert),
+    ]
     if frame.overlay is not None:
-        parts.append(overlay(frame.overlay))
+        parts.append(overlay(t, frame.overlay))
     if frame.notice:
-        parts.append(notice(frame.notice))
+        parts.append(notice(t, frame.notice))
     return "".join(parts)
 
 
@@ -55,26 +77,50 @@ def suit_svg(suit: str, cls: str = "") -> str:
     return f'<svg{attr} aria-hidden="true"><use href="#suit-{suit}"/></svg>'
 
 
-def card_html(card: Card, marks: tuple[str, ...] = (), button: bool = False, key: str = "") -> str:
-    """A card face: corner indices, a big suit (or a court letter with its capture value).
-    ``key`` is the attribute naming the card: data-card (unique on the page, what animates) by
-    default, data-mini for the small copies in the capture choice."""
+def card_html(
+    t: Language,
+    card: Card,
+    marks: tuple[str, ...] = (),
+    button: bool = False,
+    key: str = "",
+    state: str = "",
+) -> str:
+    """A card face: corner indices, a big suit (or a court letter with its capture value), as
+    printed in every language; named in words for screen readers. ``key`` is the attribute
+    naming the card: data-card (unique on the page, what animates) by default, data-mini for the
+    small copies in the capture choice; ``state``: its aria-pressed / aria-disabled."""
     flags = ("red" if card.red else "", "hayya" if card == HAYYA else "", *marks)
     cls = " ".join(["card face", *(c for c in flags if c)])
-    idx = f"<b>{card.rank}</b>{suit_svg(card.suit)}"
+    # The printed ranks are drawn by CSS (data-r), not text: the card's name is its aria-label.
+    idx = f'<b data-r="{card.rank}"></b>{suit_svg(card.suit)}'
     if card.rank in "QJK":
-        middle = f'<span class="court">{card.rank}</span><i class="val">{card.value}</i>'
+        court = f'<span class="court" data-r="{card.rank}"></span>'
+        middle = f'{court}<i class="val" data-r="{card.value}"></i>'
     else:
         middle = suit_svg(card.suit, "pip")
-    body = f'<span class="idx">{idx}</span>{middle}<span class="idx br">{idx}</span>'
-    attrs = f'class="{cls}" {key or "data-card"}="{card.code}" aria-label="{words.card_name(card)}"'
+    face = f'<span class="idx">{idx}</span>{middle}<span class="idx br">{idx}</span>'
+    if card == HAYYA:  # the 7 of diamonds wears its name
+        face += f'<span class="tag">{escape(t.marked(words.HAYYA_TAG))}</span>'
+    body = f'<span class="face-art" aria-hidden="true">{face}</span>'
+    name = words.card_name(t, card)
+    if "hint" in marks:
+        name = words.suggested(t, name)
+    attrs = f'class="{cls}" {key or "data-card"}="{card.code}" aria-label="{escape(name)}"'
     if button:
-        return f'<button type="button" {attrs}>{body}</button>'
-    return f"<div {attrs}>{body}</div>"
+        return f'<button type="button" {attrs}{state}>{body}</button>'
+    return f'<div role="img" {attrs}>{body}</div>'
 
 
-def view_html(view: CardView) -> str:
-    return card_html(view.card, view.marks, view.tappable)
+def card_state(view: CardView, pressable: bool, active: bool) -> str:
+    """A card button's state: pressed when selected or picked, disabled out of turn."""
+    pressed = "selected" in view.marks or "picked" in view.marks
+    state = f' aria-pressed="{"true" if pressed else "false"}"' if pressable else ""
+    return state + ("" if active else ' aria-disabled="true"')
+
+
+def view_html(t: Language, view: CardView, active: bool = True) -> str:
+    state = card_state(view, True, active) if view.tappable else ""
+    return card_html(t, view.card, view.marks, view.tappable, state=state)
 
 
 def back_html() -> str:
@@ -84,12 +130,12 @@ def back_html() -> str:
 # --- the table ----------------------------------------------------------------------------------
 
 
-def top_bar(frame: Frame) -> str:
+def top_bar(t: Language, frame: Frame) -> str:
     first, second = frame.scores
     return (
-        '<header class="bar">'
-        f'<button type="button" class="icon" data-action="settings" '
-        f'aria-label="{escape(words.SETTINGS)}">{GEAR}</button>'
+        f'<header class="bar"><h1 class="sr-only">{escape(t._(words.TITLE))}</h1>'
+        f'<button type="button" class="icon" data-action="settings" aria-haspopup="dialog" '
+        f'aria-label="{escape(t._(words.SETTINGS))}">{GEAR}</button>'
         f'<div class="score"><b>{escape(first.name)}</b><em data-score="0">{first.points}</em>'
         f'<span class="target">{escape(frame.target)}</span>'
         f'<em data-score="1">{second.points}</em><b>{escape(second.name)}</b></div>'
@@ -97,66 +143,81 @@ def top_bar(frame: Frame) -> str:
     )
 
 
-def pile(seat: SeatView) -> str:
-    """Captured cards face down with their count; each chkobba's sweeping card face up on top."""
-    label = escape(seat.pile_label)
-    sweeps = "".join(card_html(c) for c in seat.sweeps)
+def pile(t: Language, view: PileView | None) -> str:
+    """Captured cards face down with their count; each chkobba's sweeping card face up on top;
+    with four players, the side's name under it."""
+    if view is None:
+        return ""
+    label = escape(view.label)
+    sweeps = "".join(card_html(t, c) for c in view.sweeps)
+    caption = f'<span class="side" aria-hidden="true">{escape(view.caption)}</span>'
     return (
-        f'<div class="pile" data-zone="pile-{seat.side}" title="{label}" aria-label="{label}">'
-        f'<div class="stack{"" if seat.pile else " none"}">{back_html()}'
-        f'<span class="count" data-pile="{seat.pile}">{seat.pile}</span></div>'
-        f'<div class="sweeps">{sweeps}</div></div>'
+        f'<div class="pile" data-zone="pile-{view.side}" title="{label}" role="img" '
+        f'aria-label="{label}"><div class="stack{"" if view.count else " none"}">{back_html()}'
+        f'<span class="count" data-pile="{view.count}">{view.count}</span></div>'
+        f'<div class="sweeps">{sweeps}</div>{caption if view.caption else ""}</div>'
     )
 
 
-def opponent(seat: SeatView) -> str:
+def opponent(t: Language, seat: SeatView, inert: str) -> str:
+    """Another seat: its cards face down, its name (and whether it deals), its turn; the cut
+    card it just kept, face down by its hand."""
+    held = escape(words.held(t, seat.backs))
+    kept = ""
+    if seat.cut == "kept":
+        kept = (
+            f'<div class="kept" data-kept>{back_html()}<span>{escape(t._(words.KEPT))}</span></div>'
+        )
+    turn = " turn" if seat.turn else ""
     return (
-        f'<section class="zone opp" data-seat="{seat.seat}">'
-        f'<div><div class="hand backs" data-zone="hand-{seat.seat}">{back_html() * seat.backs}'
-        f'</div><div class="who{" turn" if seat.turn else ""}">{escape(seat.name)}</div></div>'
-        f"{pile(seat)}</section>"
+        f'<section class="zone opp at-{seat.place}{turn}" data-seat="{seat.seat}"{inert}>'
+        f'<div class="seat"><div class="hand backs" data-zone="hand-{seat.seat}" role="img" '
+        f'aria-label="{held}">{back_html() * seat.backs}</div>'
+        f'<div class="who{turn}">{escape(seat.name)}</div>{kept}</div>'
+        f"{pile(t, seat.pile)}</section>"
     )
 
 
-def felt(frame: Frame) -> str:
-    cards = [view_html(v) for v in frame.table]
+def felt(t: Language, frame: Frame, inert: str) -> str:
+    cards = [view_html(t, v) for v in frame.table]
     if frame.incoming is not None:
-        cards.append(card_html(frame.incoming, ("incoming",)))
+        cards.append(card_html(t, frame.incoming, ("incoming",)))
     if not cards:
-        cards.append(f'<span class="empty">{escape(words.EMPTY_TABLE)}</span>')
+        cards.append(f'<span class="empty">{escape(t._(words.EMPTY_TABLE))}</span>')
     stock = frame.stock
     return (
-        f'<section class="felt{" choosing" if frame.choices else ""}" data-zone="table">'
+        f'<section class="felt{" choosing" if frame.choices else ""}" data-zone="table"{inert}>'
         '<div class="felt-head">'
-        f'<div class="stock{"" if stock else " empty"}" data-zone="stock" '
-        f'aria-label="{escape(words.stock_label(stock))}">{back_html()}'
-        f"<span>{escape(words.stock(stock))}</span></div>"
+        f'<div class="stock{"" if stock else " empty"}" data-zone="stock" role="img" '
+        f'aria-label="{escape(words.stock_label(t, stock))}">{back_html()}'
+        f'<span aria-hidden="true">{escape(words.stock(t, stock))}</span></div>'
         f'<span class="deal-no">{escape(frame.deal)}</span></div>'
-        f'<div class="table-cards">{"".join(cards)}</div>'
-        f"{choice_panel(frame.choices)}"
+        f'<div class="table-cards" role="group" aria-label="{escape(t._(words.TABLE))}">'
+        f"{''.join(cards)}</div>"
+        f"{choice_panel(t, frame.choices)}"
         f'<div class="status{" mine" if frame.mine else ""}" data-status>'
         f"{escape(frame.status)}</div>"
         f"{announcement(frame.announcement)}</section>"
     )
 
 
-def choice_panel(choices: Choices | None) -> str:
+def choice_panel(t: Language, choices: Choices | None) -> str:
     if choices is None:
         return ""
     many = " many" if len(choices.options) > MANY_OPTIONS else ""
     buttons = []
     for move, label in choices.options:
         plus = '<span class="plus">+</span>'
-        minis = plus.join(card_html(c, key="data-mini") for c in move.captures)
+        minis = plus.join(card_html(t, c, key="data-mini") for c in move.captures)
         buttons.append(
             f'<button type="button" class="choice" data-action="move" data-move="{move}" '
-            f'aria-label="{escape(label)}">{minis}</button>'
+            f'aria-label="{escape(label)}"><span aria-hidden="true">{minis}</span></button>'
         )
     return (
         f'<div class="choices{many}">'
         f'<div class="choice-head"><div class="sum" data-sum="{choices.total}">'
         f"{escape(choices.prompt)}</div>"
-        f'<button type="button" class="cancel" data-action="cancel">{escape(words.CANCEL)}'
+        f'<button type="button" class="cancel" data-action="cancel">{escape(t._(words.CANCEL))}'
         "</button></div>"
         f'<div class="options">{"".join(buttons)}</div></div>'
     )
@@ -166,48 +227,62 @@ def announcement(item: Announcement | None) -> str:
     if item is None:
         return ""
     small = f"<small>{escape(item.detail)}</small>" if item.detail else ""
-    return f'<div class="announce" role="alert">{escape(item.title)}{small}</div>'
+    # Said by the live region with the move that made it (frame.spoken): shown only here.
+    return f'<div class="announce" aria-hidden="true">{escape(item.title)}{small}</div>'
 
 
-def player(frame: Frame, seat: SeatView) -> str:
+def player(t: Language, frame: Frame, seat: SeatView, inert: str) -> str:
     active = frame.hint_enabled
-    cards = "".join(view_html(v) for v in seat.hand)
+    cards = "".join(
+        card_html(t, v.card, v.marks, True, state=card_state(v, frame.phase == "choose", active))
+        for v in seat.hand
+    )
     return (
-        f'<section class="zone you" data-seat="{seat.seat}">'
+        f'<section class="zone you" data-seat="{seat.seat}"{inert}>'
         f'<div class="meta"><span class="who{" turn" if seat.turn else ""}">'
         f"{escape(seat.name)}</span>"
-        f"{hint_button(active, frame.hinting)}{pile(seat)}</div>"
-        f'<div class="hand{" active" if active else ""}" data-zone="hand-{seat.seat}">'
-        f"{cards}</div></section>"
+        f"{hint_button(t, active, frame.hinting)}{pile(t, seat.pile)}</div>"
+        f'<div class="hand{" active" if active else ""}" data-zone="hand-{seat.seat}" '
+        f'role="group" aria-label="{escape(t._(words.YOUR_HAND))}">{cards}</div></section>'
     )
 
 
-def hint_button(enabled: bool, busy: bool) -> str:
-    """The hint button: the hard bot's move for the player, on the player's turn."""
-    off = "" if enabled else " disabled"
+def hint_button(t: Language, enabled: bool, busy: bool) -> str:
+    """The hint button: the hard bot's move for the player, on the player's turn; out of turn
+    it is aria-disabled (not disabled), so that the focus can stay on it."""
+    off = "" if enabled else ' aria-disabled="true"'
     aria = ' aria-busy="true"' if busy else ""
     return (
         f'<button type="button" class="hint-btn" data-action="hint"{off}{aria} '
-        f'aria-label="{escape(words.HINT_LABEL)}"><span aria-hidden="true">?</span>'
-        f"{escape(words.HINT)}</button>"
+        f'aria-label="{escape(t._(words.HINT_LABEL))}"><span aria-hidden="true">?</span>'
+        f"{escape(t._(words.HINT))}</button>"
     )
 
 
 # --- overlays ---------------------------------------------------------------------------------
 
 
-def overlay(item: Overlay) -> str:
+def overlay(t: Language, item: Overlay) -> str:
     if isinstance(item, Cut):
-        return sheet_box(cut_panel(item), "cut")
+        return sheet_box(cut_panel(t, item), "cut")
     if isinstance(item, Sheet):
-        return sheet_box(score_sheet(item), item.kind)
+        return sheet_box(score_sheet(t, item), item.kind)
     if isinstance(item, SettingsPanel):
-        return sheet_box(settings_panel(item), "settings")
-    return sheet_box(confirm_panel(item), "confirm")
+        return sheet_box(settings_panel(t, item), "settings")
+    return sheet_box(confirm_panel(t, item), "confirm")
 
 
 def sheet_box(inner: str, kind: str) -> str:
-    return f'<div class="overlay" data-overlay="{kind}"><div class="sheet">{inner}</div></div>'
+    """A modal dialog named by its title (the h2 of ``inner``, id TITLE_ID)."""
+    return (
+        f'<div class="overlay" data-overlay="{kind}"><div class="sheet" role="dialog" '
+        f'aria-modal="true" aria-labelledby="{TITLE_ID}">{inner}</div></div>'
+    )
+
+
+def title(text: str, cls: str = "") -> str:
+    attr = f' class="{cls}"' if cls else ""
+    return f'<h2 id="{TITLE_ID}"{attr}>{escape(text)}</h2>'
 
 
 def button(action: str, label: str, cls: str = "btn", value: str = "") -> str:
@@ -217,88 +292,106 @@ def button(action: str, label: str, cls: str = "btn", value: str = "") -> str:
     )
 
 
-def cut_panel(cut: Cut) -> str:
+def cut_panel(t: Language, cut: Cut) -> str:
     def cls(kind: str, base: str) -> str:
         return base + (" hint" if cut.hint and cut.hint.kind == kind else "")
 
     reason = (
-        f'<p class="hint-reason" data-hint-reason>{escape(words.hint(cut.hint_reason))}</p>'
+        f'<p class="hint-reason" data-hint-reason>{escape(words.hint(t, cut.hint_reason))}</p>'
         if cut.hint
         else ""
     )
     return (
-        f"<h2>{escape(words.CUT_TITLE)}</h2>"
-        f'<p class="sub">{escape(words.CUT_SUB)}</p>'
-        f'<div class="cut-card">{card_html(cut.card)}</div>'
-        f"<p>{escape(words.CUT_QUESTION)}</p>"
+        f"{title(t._(words.CUT_TITLE))}"
+        f'<p class="sub">{escape(t._(words.CUT_SUB))}</p>'
+        f'<div class="cut-card">{card_html(t, cut.card)}</div>'
+        f"<p>{escape(t._(words.CUT_QUESTION))}</p>"
         '<div class="actions">'
-        f"{button('move', words.KEEP, cls('keep', 'btn'), 'keep')}"
-        f"{button('move', words.EXPOSE, cls('expose', 'btn alt'), 'expose')}</div>"
-        f'<div class="actions">{hint_button(True, cut.hinting)}</div>{reason}'
+        f"{button('move', t._(words.KEEP), cls('keep', 'btn'), 'keep')}"
+        f"{button('move', t._(words.EXPOSE), cls('expose', 'btn alt'), 'expose')}</div>"
+        f'<div class="actions">{hint_button(t, True, cut.hinting)}</div>{reason}'
     )
 
 
-def score_sheet(sheet: Sheet) -> str:
-    win = ' class="win"' if sheet.won else ""
-    head = f"<h2{win}>{escape(sheet.title)}</h2>"
+def score_sheet(t: Language, sheet: Sheet) -> str:
+    head = title(sheet.title, "win" if sheet.won else "")
     notes = "".join(f'<p class="sub">{escape(n)}</p>' for n in sheet.notes)
     table = ""
     if sheet.rows:
-        cols = "".join(f"<th>{escape(name)}</th>" for name in sheet.sides)
+        cols = "".join(f'<th scope="col">{escape(name)}</th>' for name in sheet.sides)
         body = []
         for row in sheet.rows:
             cells = "".join(
                 f"<td>{points}{f'<small>{escape(note)}</small>' if note else ''}</td>"
                 for points, note in row.cells
             )
-            body.append(f'<tr data-row="{row.key}"><td>{escape(row.name)}</td>{cells}</tr>')
+            name = f'<th scope="row">{escape(row.name)}</th>'
+            body.append(f'<tr data-row="{row.key}">{name}{cells}</tr>')
         deal = "".join(f"<td>{p}</td>" for p in sheet.deal)
-        body.append(f'<tr class="total"><td>{escape(words.THIS_DEAL)}</td>{deal}</tr>')
+        this_deal = f'<th scope="row">{escape(t._(words.THIS_DEAL))}</th>'
+        body.append(f'<tr class="total">{this_deal}{deal}</tr>')
         totals = "".join(f"<td>{p}</td>" for p in sheet.totals)
         body.append(
-            f'<tr class="match"><td>{escape(words.MATCH)}'
-            f"<small>{escape(words.match_target(sheet.target))}</small></td>{totals}</tr>"
+            f'<tr class="match"><th scope="row">{escape(t._(words.MATCH))}'
+            f"<small>{escape(words.match_target(t, sheet.target))}</small></th>{totals}</tr>"
         )
-        table = f"<table><tr><th></th>{cols}</tr>{''.join(body)}</table>"
+        corner = f'<th scope="col"><span class="sr-only">{escape(t._(words.SCORE))}</span></th>'
+        table = f"<table><tr>{corner}{cols}</tr>{''.join(body)}</table>"
     action = button(sheet.action, sheet.action_label)
     return f'{head}{notes}{table}<div class="actions">{action}</div>'
 
 
-def settings_panel(panel: SettingsPanel) -> str:
-    def seg(action: str, values: tuple[object, ...], current: object, names: dict[str, str]) -> str:
-        return "".join(
-            f'<button type="button" data-action="{action}" data-value="{v}" '
-            f'aria-pressed="{"true" if v == current else "false"}">'
-            f"{escape(names.get(str(v), str(v)))}</button>"
-            for v in values
+def settings_panel(t: Language, panel: SettingsPanel) -> str:
+    def seg(action: str, heading: str, values: tuple[object, ...], current: object) -> str:
+        buttons = []
+        for v in values:
+            extra = ""
+            if action == "lang":  # each language's name in itself, read in that language
+                name = words.LANGUAGE_NAMES[str(v)]
+                extra = f' lang="{v}" dir="{direction(str(v))}"'
+            elif action == "level":
+                name = t._(words.LEVEL_NAMES[str(v)])
+            elif action == "players":
+                name = words.players_title(t, int(str(v)))
+            else:
+                name = str(v)
+            buttons.append(
+                f'<button type="button" data-action="{action}" data-value="{v}"{extra} '
+                f'aria-pressed="{"true" if v == current else "false"}">{escape(name)}</button>'
+            )
+        return (
+            f'<h3 id="seg-{action}">{escape(heading)}</h3>'
+            f'<div class="seg" role="group" aria-labelledby="seg-{action}">{"".join(buttons)}</div>'
         )
 
     return (
-        f"<h2>{escape(words.SETTINGS_TITLE)}</h2>"
-        f"<h3>{escape(words.LEVEL_TITLE)}</h3>"
-        f'<div class="seg">{seg("level", LEVELS, panel.level, words.LEVEL_NAMES)}</div>'
-        f"<h3>{escape(words.TARGET_TITLE)}</h3>"
-        f'<div class="seg">{seg("target", TARGETS, panel.target, {})}</div>'
-        f'<p class="sub">{escape(words.settings_note(panel.match_target))}</p>'
-        f'<p class="sub"><a href="./tutorial.html">{escape(words.TUTORIAL_LINK)}</a></p>'
+        f"{title(t._(words.SETTINGS_TITLE))}"
+        f"{seg('lang', t._(words.LANGUAGE_TITLE), LANGUAGES, panel.lang)}"
+        f"{seg('level', t._(words.LEVEL_TITLE), LEVELS, panel.level)}"
+        f"{seg('players', t._(words.PLAYERS_TITLE), PLAYERS, panel.players)}"
+        f"{seg('target', t._(words.TARGET_TITLE), TARGETS, panel.target)}"
+        f'<p class="sub">{escape(words.settings_note(t, panel.match_target))}</p>'
+        f'<p class="sub"><a href="./tutorial.html">{escape(t._(words.TUTORIAL_LINK))}</a></p>'
         '<div class="actions">'
-        f"{button('new', words.NEW_GAME, 'btn alt')}"
-        f"{button('close', words.CLOSE, 'btn plain')}</div>"
+        f"{button('new', t._(words.NEW_GAME), 'btn alt')}"
+        f"{button('close', t._(words.CLOSE), 'btn plain')}</div>"
     )
 
 
-def confirm_panel(confirm: Confirm) -> str:
+def confirm_panel(t: Language, confirm: Confirm) -> str:
     return (
-        f"<h2>{escape(confirm.title)}</h2><p>{escape(confirm.text)}</p>"
+        f"{title(confirm.title)}<p>{escape(confirm.text)}</p>"
         '<div class="actions stacked">'
-        f"{button('close', words.KEEP_PLAYING, 'btn')}"
-        f"{button('confirm-new', words.ABANDON, 'btn alt')}</div>"
+        f"{button('close', t._(words.KEEP_PLAYING), 'btn')}"
+        f"{button('confirm-new', t._(words.ABANDON), 'btn alt')}</div>"
     )
 
 
-def notice(text: str) -> str:
+def notice(t: Language, text: str) -> str:
+    """A notice box (said once by the live region, frame.spoken, not on every repaint)."""
     return (
-        f'<div class="notice" role="alert" data-notice><span>{escape(text)}</span>'
+        f'<div class="notice" data-notice><span>{escape(text)}</span>'
         f'<button type="button" class="icon" data-action="dismiss" '
-        f'aria-label="{escape(words.DISMISS)}">&times;</button></div>'
+        f'aria-label="{escape(t._(words.DISMISS))}"><span aria-hidden="true">&times;</span>'
+        "</button></div>"
     )

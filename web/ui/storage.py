@@ -17,7 +17,8 @@ from typing import Protocol
 
 from chkobba import TARGETS, ChkobbaError, EditedSave, Game
 
-from .model import LEVELS, Notice, Settings
+from .i18n import LANGUAGES
+from .model import LEVELS, PLAYERS, Notice, Settings
 
 SAVE_KEY = "chkobba.save"
 ASIDE_KEYS = ("chkobba.save.corrupt", "chkobba.save.corrupt.2", "chkobba.save.corrupt.3")
@@ -155,14 +156,22 @@ class Storage:
         try:
             record = json.loads(text)
             target, level = int(record.get("target", 21)), record.get("level", "medium")
+            lang, players = record.get("lang", ""), record.get("players", 2)
         except (ValueError, TypeError, AttributeError):
             return Settings()
         if target not in TARGETS or level not in LEVELS:
             return Settings()
-        return Settings(target, level)
+        players = players if players in PLAYERS else 2
+        return Settings(target, level, lang if lang in LANGUAGES else "", players)
 
     def save_settings(self, settings: Settings) -> Notice | None:
-        text = json.dumps({"target": settings.target, "level": settings.level})
+        record = {
+            "target": settings.target,
+            "level": settings.level,
+            "lang": settings.lang,
+            "players": settings.players,
+        }
+        text = json.dumps(record)
         return None if self.put(SETTINGS_KEY, text) else self.unsaved()
 
     def unsaved(self) -> Notice | None:
@@ -182,7 +191,9 @@ def write_save(saved: Saved) -> str:
 
 
 def read_save(text: str) -> Saved:
-    """A save's match; raises ``Unreadable`` (damaged, or a match no play could lead to)."""
+    """A save's match; raises ``Unreadable``: damaged (not a save this page writes), or edited
+    (a well-formed save that no play leads to: an illegal move, points from nowhere; the engine
+    replays the history from the match's seed to tell, about 2 ms for a match to 31)."""
     if len(text) > SAVE_LIMIT:
         raise Unreadable(UNREADABLE)
     try:

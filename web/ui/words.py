@@ -1,131 +1,298 @@
-"""Every text the player reads, in one place (so that it can later go through gettext).
+"""Every text the player reads, in one place, through the language's gettext catalog.
 
 Nothing else in the page writes a word the player sees: ``frame`` asks here for each sentence and
-``render`` for each button label. Card names come from the engine's ``Card.label`` ("7♦").
+``render`` for each label, both with the player's ``Language`` (``t``). Message ids are the English
+text; ``python3 build.py catalogs`` extracts them into web/locale/*/messages.po. A constant is a
+message id marked with ``N_`` (``t._(words.CANCEL)`` translates it); a function builds a sentence.
+Cards are written two ways: as printed ("7♦", on screen) and in words ("the 7 of diamonds", for
+screen readers and the spoken announcements).
 """
 
 from __future__ import annotations
 
-from chkobba import Card, DealScore, Move
+from collections.abc import Sequence
 
+from chkobba import HAYYA, Card, DealScore, Move
+
+from .i18n import N_, NATIVE_NAMES, Language, np_
 from .model import HUMAN, AddressProblem, Notice
 
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-RANK_NAMES = {"A": "Ace", "Q": "Queen", "J": "Jack", "K": "King"}
 QUOTE_LIMIT = 24  # characters of an outside value quoted back to the player
 LISTED_PROBLEMS = 3  # address problems named one by one; the rest are counted
+LTR_ISOLATE, POP_ISOLATE = "\u2066", "\u2069"  # keeps "3 + 4 = 7" in reading order in Arabic
 
 # Button and control labels.
-SETTINGS = "Settings"
-DISMISS = "Dismiss"
-HINT = "Hint"
-HINT_LABEL = "Hint: suggest a move"
-CANCEL = "Cancel"
-KEEP = "Keep"
-EXPOSE = "Expose"
-NEXT_DEAL = "Next deal"
-NEW_MATCH = "New match"
-NEW_GAME = "New game"
-CLOSE = "Close"
-TUTORIAL_LINK = "Learn the rules by playing: nine lessons"
-ABANDON = "Yes, start a new match"
-KEEP_PLAYING = "No, keep playing"
-LEVEL_TITLE = "Computer level"
-TARGET_TITLE = "Points to win"
-LEVEL_NAMES = {"easy": "Easy", "medium": "Medium", "hard": "Hard"}
-EMPTY_TABLE = "The table is empty"
-SHUFFLING = "Shuffling the cards…"
-THIS_DEAL = "This deal"
-MATCH = "Match"
-CUT_TITLE = "Your cut"
-CUT_SUB = "You cut the deck and looked at this card."
-CUT_QUESTION = "Keep it in your hand, or expose it on the table?"
-SETTINGS_TITLE = "Settings"
-CONFIRM_TITLE = "Start a new match?"
-CONFIRM_TEXT = "The match in progress will be lost."
+TITLE = N_("Chkobba")
+SETTINGS = N_("Settings")
+DISMISS = N_("Dismiss")
+HINT = N_("Hint")
+HINT_LABEL = N_("Hint: suggest a move")
+CANCEL = N_("Cancel")
+KEEP = N_("Keep")
+EXPOSE = N_("Expose")
+NEXT_DEAL = N_("Next deal")
+NEW_MATCH = N_("New match")
+NEW_GAME = N_("New game")
+CLOSE = N_("Close")
+TUTORIAL_LINK = N_("Learn the rules by playing: nine lessons")
+ABANDON = N_("Yes, start a new match")
+KEEP_PLAYING = N_("No, keep playing")
+LEVEL_TITLE = N_("Computer level")
+TARGET_TITLE = N_("Points to win")
+LANGUAGE_TITLE = N_("Language")
+PLAYERS_TITLE = N_("Players")
+PLAYERS_NAMES = {2: N_("2 players"), 4: N_("4 players")}
+LEVEL_NAMES = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
+LANGUAGE_NAMES = NATIVE_NAMES  # each language named in itself, in every language
+EMPTY_TABLE = N_("The table is empty")
+TABLE = N_("Table")
+YOUR_HAND = N_("Your hand")
+THIS_DEAL = N_("This deal")
+MATCH = N_("Match")
+SCORE = N_("Score")
+CUT_TITLE = N_("Your cut")
+CUT_SUB = N_("You cut the deck and looked at this card.")
+CUT_QUESTION = N_("Keep it in your hand, or expose it on the table?")
+SETTINGS_TITLE = N_("Settings")
+CONFIRM_TITLE = N_("Start a new match?")
+CONFIRM_TEXT = N_("The match in progress will be lost.")
+# The scoring's own words, as players say them (karta, dinari, bermila, 7ayya, chkobba).
+HAYYA_TAG = np_("card tag", "7ayya")  # on the 7 of diamonds' face
 ROW_NAMES = {
-    "cards": "Karta",
-    "diamonds": "Dinari",
-    "sevens": "Bermila",
-    "hayya": "7ayya",
-    "chkobba": "Chkobbas",
+    "cards": N_("Karta"),
+    "diamonds": N_("Dinari"),
+    "sevens": N_("Bermila"),
+    "hayya": N_("7ayya"),
+    "chkobba": N_("Chkobbas"),
 }
 
 
-def seat_name(seat: int) -> str:
-    return "You" if seat == HUMAN else "Computer"
+# With four players: the seats round the table from the player's (1 at the right, 2 opposite,
+# 3 at the left), as labels at the seats and as the subject of a sentence.
+SEAT_LABELS = {1: N_("Right opponent"), 2: N_("Partner"), 3: N_("Left opponent")}
+SEAT_SUBJECTS = {
+    1: N_("The opponent on your right"),
+    2: N_("Your partner"),
+    3: N_("The opponent on your left"),
+}
+KEPT = N_("kept it")  # by a seat that cut and kept the card
 
 
-def side_name(side: int) -> str:
-    return seat_name(side)
+def seat_name(t: Language, seat: int, players: int = 2) -> str:
+    """A seat's label at the table: "You", "Computer"; with four, "Partner", "Right opponent"."""
+    if seat == HUMAN:
+        return t._("You")
+    return t._("Computer") if players == 2 else t._(SEAT_LABELS[(seat - HUMAN) % players])
 
 
-def card_name(card: Card) -> str:
-    return f"{RANK_NAMES.get(card.rank, card.rank)} of {SUIT_NAMES[card.suit]}"
+def subject(t: Language, seat: int) -> str:
+    """Another seat of four as a sentence's subject: "Your partner"."""
+    return t._(SEAT_SUBJECTS[(seat - HUMAN) % 4])
 
 
-def plural(count: int, word: str) -> str:
-    return f"{count} {word if count == 1 else word + ('es' if word.endswith('x') else 's')}"
+def side_name(t: Language, side: int, players: int = 2) -> str:
+    """A side as the score sheet heads it: "You", "Computer"; "You & partner", "Opponents"."""
+    if players == 2:
+        return seat_name(t, side)
+    return t._("You & partner") if side == HUMAN % 2 else t._("Opponents")
 
 
-def dealer(name: str, is_dealer: bool) -> str:
-    return f"{name} · dealer" if is_dealer else name
+def side_short(t: Language, side: int, players: int = 2) -> str:
+    """A side in the score bar and under its pile: with four, "Us" and "Them"."""
+    if players == 2:
+        return seat_name(t, side)
+    return t._("Us") if side == HUMAN % 2 else t._("Them")
 
 
-def pile(name: str, cards: int, chkobbas: int) -> str:
-    return f"{name}: {plural(cards, 'card')}, {plural(chkobbas, 'chkobba')}"
+def players_title(t: Language, players: int) -> str:
+    return t._(PLAYERS_NAMES[players])
 
 
-def stock(count: int) -> str:
-    return f"{count} left"
+def confirm_title(t: Language, players: int) -> str:
+    """The confirmation of a new match for another number of players."""
+    if players == 4:
+        return t._("Start a new four-player match?")
+    return t._("Start a new two-player match?")
 
 
-def stock_label(count: int) -> str:
-    return f"{count} cards in the stock"
+def card_name(t: Language, card: Card) -> str:
+    """A card in words, for screen readers: "7 of diamonds", "sept de carreau"."""
+    return t.card(card)
 
 
-def deal(number: int) -> str:
-    return f"Deal {number}"
+def suggested(t: Language, name: str) -> str:
+    """A card's name when the hint points at it."""
+    return t._("{card}, suggested", card=name)
 
 
-def target(points: int) -> str:
-    return f"to {points}"
+def held(t: Language, count: int) -> str:
+    """Another seat's hand, face down: how many cards it holds."""
+    return t.ngettext("{n} card in hand", "{n} cards in hand", count)
 
 
-# --- the status line ---------------------------------------------------------------------------
+def ltr(t: Language, text: str) -> str:
+    """``text`` kept left to right inside right-to-left text ("7♦", never "♦7")."""
+    return f"{LTR_ISOLATE}{text}{POP_ISOLATE}" if t.dir == "rtl" else text
 
 
-def played(seat: int, move: Move, cut_card: Card | None, pending: bool = False) -> str:
-    """What a seat did (or, ``pending``, is doing) with ``move``."""
-    who = seat_name(seat)
+def label(t: Language, card: Card) -> str:
+    """A card as printed, for the screen: "7♦"."""
+    return ltr(t, card.label)
+
+
+def cards_shown(t: Language, cards: Sequence[Card]) -> str:
+    """Cards as printed, for the screen: "3♣ 4♥"."""
+    return " ".join(label(t, c) for c in cards)
+
+
+def dealer(t: Language, name: str, is_dealer: bool) -> str:
+    return t._("{name} · dealer", name=name) if is_dealer else name
+
+
+def pile(t: Language, name: str, cards: int, chkobbas: int) -> str:
+    chkobba_count = t.ngettext("{n} chkobba", "{n} chkobbas", chkobbas)
+    return t._(
+        "{name}: {cards}, {chkobbas}", name=name, cards=t.count_cards(cards), chkobbas=chkobba_count
+    )
+
+
+def stock(t: Language, count: int) -> str:
+    return t.ngettext("{n} left", "{n} left", count)
+
+
+def stock_label(t: Language, count: int) -> str:
+    return t.ngettext("{n} card in the stock", "{n} cards in the stock", count)
+
+
+def deal(t: Language, number: int) -> str:
+    return t._("Deal {number}", number=number)
+
+
+def target(t: Language, points: int) -> str:
+    return t._("to {points}", points=points)
+
+
+# --- the status line and the spoken announcements ---------------------------------------------
+
+
+def played(
+    t: Language,
+    seat: int,
+    move: Move,
+    cut_card: Card | None,
+    pending: bool = False,
+    spoken: bool = False,
+    players: int = 2,
+) -> str:
+    """What a seat did (or, ``pending``, is doing) with ``move``; ``spoken`` names the cards in
+    words ("the 7 of diamonds") for the live region, else as printed ("7♦")."""
+    if players > 2 and seat != HUMAN:
+        return played_by(t, subject(t, seat), move, cut_card, pending, spoken)
+
+    def one(card: Card) -> str:
+        return t.card(card, definite=True) if spoken else label(t, card)
+
+    def many(cards: Sequence[Card]) -> str:
+        return t.cards(cards) if spoken else t.join([label(t, c) for c in cards])
+
+    you = seat == HUMAN
     if move.kind == "keep":
-        return "You kept your cut card." if seat == HUMAN else f"{who} cut and kept the card."
+        return t._("You kept your cut card.") if you else t._("Computer cut and kept the card.")
     if move.kind == "expose":
-        shown = cut_card.label if cut_card else "card"
-        return f"{who} cut and exposed the {shown}."
+        card = one(cut_card) if cut_card else ""
+        if you:
+            return t._("You cut and exposed {card}.", card=card)
+        return t._("Computer cut and exposed {card}.", card=card)
     assert move.card is not None
+    card = one(move.card)
     if not move.captures:
-        return f"{who} laid the {move.card.label}."
-    taken = " + ".join(c.label for c in move.captures)
+        return (
+            t._("You laid {card}.", card=card) if you else t._("Computer laid {card}.", card=card)
+        )
+    cards = many(move.captures)
     if pending:
-        verb = "play" if seat == HUMAN else "plays"
-        return f"{who} {verb} the {move.card.label} to take {taken}…"
-    return f"{who} took {taken} with the {move.card.label}."
+        if you:
+            return t._("You play {card} to take {cards}…", card=card, cards=cards)
+        return t._("Computer plays {card} to take {cards}…", card=card, cards=cards)
+    if you:
+        return t._("You played {card} and took {cards}.", card=card, cards=cards)
+    return t._("Computer played {card} and took {cards}.", card=card, cards=cards)
 
 
-REDEALT = "Three of a kind on the table: the cards were dealt again."
-YOUR_TURN = "Your turn: tap a card"
-YOUR_CUT = "Your cut: keep or expose"
-THINKING = "Computer is thinking…"
-LOOKING = "Looking for a hint…"
+def played_by(
+    t: Language, who: str, move: Move, cut_card: Card | None, pending: bool, spoken: bool
+) -> str:
+    """What another seat of four did: ``who`` is its subject ("Your partner")."""
+
+    def one(card: Card) -> str:
+        return t.card(card, definite=True) if spoken else label(t, card)
+
+    if move.kind == "keep":
+        return t._("{who} cut and kept the card.", who=who)
+    if move.kind == "expose":
+        return t._("{who} cut and exposed {card}.", who=who, card=one(cut_card) if cut_card else "")
+    assert move.card is not None
+    card = one(move.card)
+    if not move.captures:
+        return t._("{who} laid {card}.", who=who, card=card)
+    cards = t.cards(move.captures) if spoken else t.join([label(t, c) for c in move.captures])
+    if pending:
+        return t._("{who} plays {card} to take {cards}…", who=who, card=card, cards=cards)
+    return t._("{who} played {card} and took {cards}.", who=who, card=card, cards=cards)
 
 
-def choose(card: Card) -> str:
-    return f"Choose what your {card.label} takes"
+def thinking(t: Language, seat: int, players: int) -> str:
+    return t._(THINKING) if players == 2 else t._("{who} is thinking…", who=subject(t, seat))
 
 
-def hint(reason: str) -> str:
-    return f"Hint: {reason}"
+REDEALT = N_("Three of a kind on the table: the cards were dealt again.")
+YOUR_TURN = N_("Your turn: play a card")
+YOUR_CUT = N_("Your cut: keep or expose")
+THINKING = N_("Computer is thinking…")
+LOOKING = N_("Looking for a hint…")
+
+
+def choose(t: Language, card: Card) -> str:
+    return t._("Choose what your {card} takes", card=label(t, card))
+
+
+def hint(t: Language, reason: str) -> str:
+    return t._("Hint: {reason}", reason=reason)
+
+
+def reason(t: Language, move: Move, cut_card: Card | None, sweeps: bool, table_sum: int) -> str:
+    """Why the hint suggests ``move``, in a few words; ``sweeps``: it makes a chkobba (the
+    engine says so), ``table_sum``: the table's values and the card's, when it lays it."""
+    if move.kind != "play":
+        card = label(t, cut_card) if cut_card else ""
+        if move.kind == "keep":
+            return t._("keeps {card} in hand", card=card)
+        return t._("shows {card} on the table", card=card)
+    assert move.card is not None
+    card = label(t, move.card)
+    if move.captures:
+        cards = cards_shown(t, move.captures)
+        if sweeps:
+            return t._("chkobba! {card} sweeps the table", card=card)
+        if HAYYA in move.captures or move.card == HAYYA:
+            return t._("takes the 7♦ ({card} takes {cards})", card=card, cards=cards)
+        sevens = sum(c.value == 7 for c in (*move.captures, move.card))
+        if sevens:
+            return t.ngettext(
+                "{card} takes {cards}: {n} more seven",
+                "{card} takes {cards}: {n} more sevens",
+                sevens,
+                card=card,
+                cards=cards,
+            )
+        return t._("{card} takes {cards}", card=card, cards=cards)
+    if table_sum > 10:
+        return t._(
+            "lays {card}: the table adds up to {total}, too much to sweep",
+            card=card,
+            total=table_sum,
+        )
+    return t._("lays {card}: nothing to take with it", card=card)
 
 
 def turn(event: str, line: str) -> str:
@@ -135,76 +302,152 @@ def turn(event: str, line: str) -> str:
 # --- the capture choice ------------------------------------------------------------------------
 
 
-def make(card: Card) -> str:
-    return f"Tap table cards that make {card.value}"
+def make(t: Language, card: Card) -> str:
+    return t._("Tap table cards that make {value}", value=card.value)
 
 
-def pick_one(card: Card) -> str:
+def pick_one(t: Language, card: Card) -> str:
     """The prompt when every option is a single equal card (the equal-card rule)."""
-    return f"Tap the card your {card.label} takes"
+    return t._("Tap the card your {card} takes", card=label(t, card))
 
 
-def running(card: Card, values: list[int]) -> str:
+def running(t: Language, card: Card, values: list[int]) -> str:
     total = sum(values)
     parts = " + ".join(map(str, values))
-    return f"Your {card.label} takes {card.value}: {parts} = {total} of {card.value}"
+    sum_ = ltr(t, f"{parts} = {total}")  # a sum reads left to right, in Arabic too
+    return t._(
+        "Your {card} takes {value}: {sum} of {value}",
+        card=label(t, card),
+        value=card.value,
+        sum=sum_,
+    )
 
 
-def take(cards: tuple[Card, ...]) -> str:
-    return "Take " + " + ".join(card_name(c) for c in cards)
+def take(t: Language, cards: tuple[Card, ...]) -> str:
+    return t._("Take {cards}", cards=t.cards(cards))
 
 
 # --- announcements -----------------------------------------------------------------------------
 
-CHKOBBA = "Chkobba!"
+CHKOBBA = N_("Chkobba!")
 
 
-def swept(seat: int) -> str:
-    return "You swept the table" if seat == HUMAN else "The computer swept the table"
+def swept(t: Language, seat: int, players: int = 2) -> str:
+    if seat == HUMAN:
+        return t._("You swept the table")
+    if players == 2:
+        return t._("The computer swept the table")
+    return t._("{who} swept the table", who=subject(t, seat))
+
+
+def chkobba_by(t: Language, seat: int, players: int) -> str:
+    """A chkobba as the live region says it: "Chkobba!", "Your partner: chkobba!"."""
+    if seat == HUMAN or players == 2:
+        return t._(CHKOBBA)
+    return t._("{who}: chkobba!", who=subject(t, seat))
+
+
+def deal_told(
+    t: Language,
+    number: int,
+    points: tuple[int, ...],
+    totals: tuple[int, ...],
+    players: int = 2,
+) -> str:
+    """A deal's score, spoken when its score sheet opens."""
+    if players > 2:
+        return t._(
+            "Deal {number}: your side {you}, the opponents {them}. "
+            "Match: {total_you} to {total_them}.",
+            number=number,
+            you=points[0],
+            them=points[1],
+            total_you=totals[0],
+            total_them=totals[1],
+        )
+    return t._(
+        "Deal {number}: you {you}, the computer {them}. Match: {total_you} to {total_them}.",
+        number=number,
+        you=points[0],
+        them=points[1],
+        total_you=totals[0],
+        total_them=totals[1],
+    )
 
 
 # --- score sheets ------------------------------------------------------------------------------
 
 
-def scored(number: int) -> str:
-    return f"Deal {number} scored"
+def scored(t: Language, number: int) -> str:
+    return t._("Deal {number} scored", number=number)
 
 
-def won(side: int) -> str:
-    return "You won the match!" if side == HUMAN else "The computer won the match"
+def won(t: Language, side: int, players: int = 2) -> str:
+    if players > 2:
+        if side == HUMAN % 2:
+            return t._("You and your partner won the match!")
+        return t._("The opponents won the match")
+    return t._("You won the match!") if side == HUMAN else t._("The computer won the match")
 
 
-def final(totals: tuple[int, int]) -> str:
-    return f"Final score {totals[0]} \u2013 {totals[1]}"  # an en dash
+def final(t: Language, totals: tuple[int, ...]) -> str:
+    return t._("Final score {you} \u2013 {them}", you=totals[0], them=totals[1])  # an en dash
 
 
-def tie(target: int) -> str:
-    return f"Equal totals at {target} or more: one more deal decides the match."
+def tie(t: Language, target: int) -> str:
+    return t._("Equal totals at {target} or more: one more deal decides the match.", target=target)
 
 
-def leftovers(side: int, count: int) -> str:
-    return f"{side_name(side)} took the {count} cards left on the table."
+def leftovers(t: Language, side: int, count: int, players: int = 2) -> str:
+    if players > 2:
+        if side == HUMAN % 2:
+            return t.ngettext(
+                "Your side took the {n} card left on the table.",
+                "Your side took the {n} cards left on the table.",
+                count,
+            )
+        return t.ngettext(
+            "The opponents took the {n} card left on the table.",
+            "The opponents took the {n} cards left on the table.",
+            count,
+        )
+    if side == HUMAN:
+        return t.ngettext(
+            "You took the {n} card left on the table.",
+            "You took the {n} cards left on the table.",
+            count,
+        )
+    return t.ngettext(
+        "The computer took the {n} card left on the table.",
+        "The computer took the {n} cards left on the table.",
+        count,
+    )
 
 
-def row_note(key: str, score: DealScore) -> str:
+def row_note(t: Language, key: str, score: DealScore) -> str:
     """What earned a score sheet row's points: "21 cards", "5 ♦", "2 sevens, 1 six"."""
     if key == "cards":
-        return plural(score.cards, "card")
+        return t.count_cards(score.cards)
     if key == "diamonds":
-        return f"{score.diamonds} ♦"
+        return ltr(t, f"{score.diamonds} ♦")
     if key == "sevens":
-        return f"{plural(score.sevens, 'seven')}, {plural(score.sixes, 'six')}"
+        sevens = t.ngettext("{n} seven", "{n} sevens", score.sevens)
+        sixes = t.ngettext("{n} six", "{n} sixes", score.sixes)
+        return t._("{sevens}, {sixes}", sevens=sevens, sixes=sixes)
     if key == "hayya":
-        return "7♦" if score.hayya else ""
+        return ltr(t, "7♦") if score.hayya else ""
     return ""
 
 
-def match_target(points: int) -> str:
-    return f"to {points}"
+def match_target(t: Language, points: int) -> str:
+    return target(t, points)
 
 
-def settings_note(points: int) -> str:
-    return f"This match is played to {points}; a new target applies from the next new game."
+def settings_note(t: Language, points: int) -> str:
+    return t._(
+        "This match is played to {points}; a new target applies from the next new game.",
+        points=points,
+    )
 
 
 # --- notices -----------------------------------------------------------------------------------
@@ -217,40 +460,56 @@ def quote(value: str) -> str:
     return repr(value)
 
 
-def address_problem(problem: AddressProblem) -> str:
+def address_problem(t: Language, problem: AddressProblem) -> str:
     name, value = quote(problem.name)[1:-1], quote(problem.value)
-    expected = {
-        "seed": "is not a whole number ≥ 0",
-        "pace": "is not a number from 0 to 10",
-        "level": "is not one of easy, medium, hard",
-        "target": "is not one of 11, 21, 31",
+    choices = {
+        "level": "easy, medium, hard",
+        "target": "11, 21, 31",
+        "lang": "fr, ar, en",
+        "seats": "2, 4",
     }
     if problem.kind == "unknown":
-        return f"unknown parameter {quote(problem.name)}"
+        return t._("unknown parameter {name}", name=quote(problem.name))
     if problem.kind == "position":
-        return f"position: {problem.value[:80]}"
-    if problem.kind == "players":
-        return f"position: this is a {problem.value}-player position; the page plays 2"
-    return f"{name}={value} {expected[problem.kind]}"
+        return t._("position: {problem}", problem=problem.value[:80])
+    if problem.kind == "seed":
+        return t._("{name}={value} is not a whole number ≥ 0", name=name, value=value)
+    if problem.kind == "pace":
+        return t._("{name}={value} is not a number from 0 to 10", name=name, value=value)
+    return t._(
+        "{name}={value} is not one of {choices}",
+        name=name,
+        value=value,
+        choices=choices[problem.kind],
+    )
 
 
-def notice(item: Notice) -> str:
+def notice(t: Language, item: Notice) -> str:
     kind = item.kind
     if kind == "unreadable":
-        kept = "A copy was kept aside. " if item.detail != ("lost",) else ""
-        return f"Your saved match could not be read. {kept}A new match has started."
+        if item.detail != ("lost",):
+            return t._(
+                "Your saved match could not be read. A copy was kept aside. "
+                "A new match has started."
+            )
+        return t._("Your saved match could not be read. A new match has started.")
     if kind == "edited":
-        return (
+        return t._(
             "Your saved match had been changed outside the game, so it was set aside. "
             "A new match has started."
         )
     if kind == "unsaved":
-        return "This device does not let the game save: you can play on, but progress is not kept."
+        return t._(
+            "This device does not let the game save: you can play on, but progress is not kept."
+        )
     if kind == "elsewhere":
-        return "This match was played on in another tab; here it is as it stands."
+        return t._("This match was played on in another tab; here it is as it stands.")
     if kind == "address":
-        listed = [address_problem(p) for p in item.problems[:LISTED_PROBLEMS]]
-        more = len(item.problems) - len(listed)
-        tail = f"; and {more} more" if more > 0 else ""
-        return f"Ignored in the address: {'; '.join(listed)}{tail}."
+        listed = "; ".join(address_problem(t, p) for p in item.problems[:LISTED_PROBLEMS])
+        more = len(item.problems) - LISTED_PROBLEMS
+        if more > 0:
+            listed = t.ngettext(
+                "{problems}; and {n} more", "{problems}; and {n} more", more, problems=listed
+            )
+        return t._("Ignored in the address: {problems}.", problems=listed)
     raise ValueError(f"no words for the notice {kind!r}")

@@ -1,0 +1,300 @@
+"""Playable by everyone, in each language: axe-core finds no serious or critical violation on any
+screen, the Arabic page is right to left and nothing overflows at 360 px, a whole deal can be
+played with the keyboard alone, the focus is never lost and the live region says each move once.
+
+Screenshots of every screen in every language go to test-results/screens/ (a person looks).
+"""
+
+from __future__ import annotations
+
+import re
+
+import axe
+import pytest
+from chkobba import Game
+from positions import four_you_cut
+from test_match import near_the_end
+from test_play import CHOICE_SEED, first_seed_where_you_cut
+from ui.storage import Saved, write_save
+
+LANGS = ("en", "fr", "ar")
+# Every element of the page inside the viewport's width, and no text spilling out of its box
+# (a box whose own text is wider than it, unless it scrolls or clips on purpose).
+OVERFLOW = """() => {
+    const width = document.documentElement.clientWidth, bad = [];
+    for (const el of document.querySelectorAll('#app *, .notice *')) {
+        if (el.closest('.sr-only, .ghost, svg.defs')) continue;
+        const box = el.getBoundingClientRect();
+        if (!box.width || !box.height) continue;
+        const clipped = getComputedStyle(el).overflowX !== 'visible';
+        const text = [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+        if (box.left < -1 || box.right > width + 1) bad.push('outside: ' + describe(el));
+        else if (text && !clipped && el.scrollWidth > el.clientWidth + 1 && el.clientWidth)
+            bad.push('text spills: ' + describe(el));
+    }
+    function describe(el) {
+        return el.tagName.toLowerCase() + '.' + [...el.classList].join('.') +
+            ' "' + (el.textContent || '').trim().slice(0, 30) + '"';
+    }
+    return bad;
+}"""
+
+
+def check_screen(table, lang: str, name: str) -> None:
+    """axe on the screen as it is now; at phone size, no horizontal overflow; a screenshot."""
+    page = table.page
+    page.wait_for_function(  # cards have landed, dialogs have faded in: colours as they stay
+        "() => document.getAnimations().every(a => a.playState !== 'running')"
+    )
+    table.screenshot(f"{lang}-{name}")
+    violations = axe.audit(page)
+    blocking = axe.blocking(violations)
+    assert blocking == [], f"{lang} {name}:\n{axe.report(blocking)}"
+    if table.device == "phone":
+        overflow = page.evaluate(OVERFLOW)
+        assert overflow == [], f"{lang} {name}: {overflow}"
+    html = page.locator("html")
+    assert html.get_attribute("dir") == ("rtl" if lang == "ar" else "ltr")
+    assert html.get_attribute("lang").split("-")[0] == lang
+
+
+def load_saved(table, game: Game, query: str) -> None:
+    text = write_save(Saved(game, len(game.deal_results), 1))
+    table.page.evaluate("text => localStorage.setItem('chkobba.save', text)", text)
+    table.page.goto(table.base + "index.html" + query)
+    table.wait_ready()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_screen_in_each_language(table, lang):
+    """The cut, the table, settings and its confirmation, a capture choice, a score sheet, the
+    match's end and a notice: axe-clean, in the language asked, mirrored in Arabic."""
+    seed = first_seed_where_you_cut("keep")
+    table.open(f"?seed={seed}&pace=0&lang={lang}")
+    table.wait_phase("cut")
+    check_screen(table, lang, "cut")
+    table.tap('[data-move="keep"]')
+    table.wait_phase("play")
+    check_screen(table, lang, "table")
+    table.tap('[data-action="settings"]')
+    table.wait_phase("settings")
+    check_screen(table, lang, "settings")
+    table.tap('.sheet [data-action="new"]')
+    table.wait_phase("confirm")
+    check_screen(table, lang, "confirm")
+    table.tap('.sheet [data-action="close"]')
+    table.wait_phase("play")
+
+    table.page.evaluate("localStorage.clear()")
+    table.open(f"?seed={CHOICE_SEED}&pace=0&lang={lang}")
+    phase = table.wait_phase("cut", "play")
+    for _ in range(10):
+        game = table.saved_game()
+        cards = [m.card for m in game.legal_moves() if m.kind == "play"]
+        several = [c for c in cards if cards.count(c) > 1]
+        if phase == "play" and several:
+            table.tap(f'[data-zone="hand-0"] [data-card="{several[0]}"]')
+            table.wait_phase("choose")
+            check_screen(table, lang, "choice")
+            table.tap(".cancel")
+            table.wait_phase("play")
+            break
+        phase = table.play_one()
+    for _ in range(40):
+        if table.play_one() == "sheet":
+            break
+    check_screen(table, lang, "sheet")
+
+    load_saved(table, near_the_end(), f"?pace=0&lang={lang}")
+    table.wait_phase("play")
+    assert table.play_one() == "over"
+    check_screen(table, lang, "over")
+
+    table.open(f"?pace=0&lang={lang}&level=impossible")
+    table.page.wait_for_selector("[data-notice]")
+    check_screen(table, lang, "notice")
+    table.assert_clean()
+
+
+def focused(page) -> dict:
+    return page.evaluate(
+        """() => { const el = document.activeElement;
+            return {tag: el.tagName, card: el.dataset.card || null,
+                    action: el.dataset.action || null, move: el.dataset.move || null,
+                    zone: (el.closest('[data-zone]') || {dataset: {}}).dataset.zone || null}; }"""
+    )
+
+
+def tab_to(page, want, limit: int = 30) -> int:
+    """Press Tab until ``want(focused)`` holds; the number of presses."""
+    for presses in range(1, limit + 1):
+        page.keyboard.press("Tab")
+        if want(focused(page)):
+            return presses
+    raise AssertionError(f"Tab never reached it: {focused(page)}")
+
+
+def arrow_to(page, card: str, rtl: bool) -> None:
+    """Move along the focused row with the arrow key that goes forward in this direction."""
+    key = "ArrowLeft" if rtl else "ArrowRight"
+    for _ in range(12):
+        if focused(page)["card"] == card:
+            return
+        page.keyboard.press(key)
+    raise AssertionError(f"{card} not reached with {key}: {focused(page)}")
+
+
+LIVE_LOG = """() => { window.spoken = [];
+    new MutationObserver(() => window.spoken.push(document.querySelector('#live').textContent))
+        .observe(document.querySelector('#live'), {childList: true, characterData: true,
+                                                   subtree: true}); }"""
+
+
+@pytest.mark.parametrize("lang", ("en", "ar"))
+def test_a_whole_deal_with_the_keyboard_alone(table, lang):
+    """Enter on the focused control, Tab to reach the hand, arrows within it (mirrored in
+    Arabic), a capture chosen from the options; the focus is on a control after every move."""
+    page, rtl = table.page, lang == "ar"
+    table.open(f"?seed=5&pace=0&lang={lang}")
+    page.evaluate(LIVE_LOG)
+    phase = table.wait_phase("cut", "play")
+    moves = 0
+    while phase not in ("sheet", "over"):
+        game = table.saved_game()
+        move = game.legal_moves()[0]
+        before = table.moves
+        if phase == "cut":  # the dialog has the focus: Tab within it to the choice
+            assert focused(page)["action"] in ("move", "hint")
+            if focused(page)["move"] != str(move):
+                tab_to(page, lambda f, m=str(move): f["move"] == m, limit=6)
+            page.keyboard.press("Enter")
+        else:
+            if focused(page)["zone"] != "hand-0":
+                assert tab_to(page, lambda f: f["zone"] == "hand-0") <= 6
+            arrow_to(page, str(move.card), rtl)
+            page.keyboard.press("Enter")
+            page.wait_for_function(
+                "n => +document.querySelector('#app').dataset.moves > n"
+                " || document.querySelector('#app').dataset.phase === 'choose'",
+                arg=before,
+            )
+            if table.phase == "choose":
+                assert focused(page)["card"] == str(move.card)  # still there, pressed
+                tab_to(page, lambda f, m=str(move): f["move"] == m, limit=24)
+                page.keyboard.press(" ")
+        phase = table.wait_turn(before)
+        moves += 1
+        assert focused(page)["tag"] == "BUTTON", f"focus lost after move {moves}"
+    assert phase == "sheet" and moves >= 6
+    assert focused(page)["action"] == "next"  # the score sheet took the focus
+    said = page.evaluate("window.spoken")
+    assert len(said) == len(set(said))  # nothing said twice
+    played = re.compile(r"Computer (played|laid|cut)" if lang == "en" else "الكمبيوتر")
+    assert any(played.search(s) for s in said), said
+    page.keyboard.press("Enter")
+    assert table.wait_phase("cut", "play", "wait")
+
+
+def test_escape_cancels_a_choice_and_closes_settings_giving_the_focus_back(table):
+    table.open(f"?seed={CHOICE_SEED}&pace=0")
+    page = table.page
+    phase = table.wait_phase("cut", "play")
+    for _ in range(10):
+        game = table.saved_game()
+        cards = [m.card for m in game.legal_moves() if m.kind == "play"]
+        several = [c for c in cards if cards.count(c) > 1]
+        if phase == "play" and several:
+            break
+        phase = table.play_one()
+    card = str(several[0])
+    page.focus(f'[data-zone="hand-0"] [data-card="{card}"]')
+    page.keyboard.press("Enter")
+    table.wait_phase("choose")
+    assert page.get_attribute(f'[data-card="{card}"]', "aria-pressed") == "true"
+    page.keyboard.press("Escape")
+    table.wait_phase("play")
+    assert focused(page)["card"] == card
+    page.focus('[data-action="settings"]')
+    page.keyboard.press("Enter")
+    table.wait_phase("settings")
+    dialog = page.locator('[role="dialog"][aria-modal="true"]')
+    assert dialog.count() == 1 and dialog.get_attribute("aria-labelledby")
+    assert page.evaluate("document.activeElement.closest('[role=dialog]') !== null")
+    assert page.locator(".felt[inert]").count() == 1  # the table under it is out of reach
+    page.keyboard.press("Escape")
+    table.wait_phase("play")
+    assert focused(page)["action"] == "settings"
+
+
+def test_the_language_is_chosen_in_settings_and_remembered(table):
+    page = table.page
+    table.open("?seed=5&pace=0")
+    assert page.get_attribute("html", "lang") == "en"
+    table.tap('[data-action="settings"]')
+    table.wait_phase("settings")
+    table.tap('[data-action="lang"][data-value="ar"]')
+    page.wait_for_selector('html[dir="rtl"][lang="ar-TN"]')
+    assert page.inner_text(".sheet h2") == "الإعدادات"
+    assert page.get_attribute('[data-value="ar"]', "aria-pressed") == "true"
+    table.reload()
+    assert page.get_attribute("html", "dir") == "rtl"
+    assert "إنتِ" in page.inner_text(".score")
+    table.open("?pace=0&lang=fr")  # the address wins over the saved choice
+    assert page.get_attribute("html", "lang") == "fr"
+    assert "Vous" in page.inner_text(".score")
+
+
+def test_the_browser_language_is_the_default(browser, server_url):
+    context = browser.new_context(locale="fr-FR", service_workers="block")
+    page = context.new_page()
+    page.goto(server_url + "index.html?seed=5&pace=0")
+    page.wait_for_selector("html.ready #app[data-phase]", timeout=60_000)
+    assert page.get_attribute("html", "lang") == "fr"
+    assert page.title() == "Chkobba"
+    context.close()
+    context = browser.new_context(locale="ar-TN", service_workers="block")
+    page = context.new_page()
+    page.goto(server_url + "index.html?seed=5&pace=0")
+    page.wait_for_selector("html.ready #app[data-phase]", timeout=60_000)
+    assert page.get_attribute("html", "dir") == "rtl" and page.title() == "شكبّة"
+    context.close()
+
+
+def test_a_move_is_announced_in_words_once():
+    """The live region's sentence for a capture, in each language (CPython, no browser)."""
+    from chkobba import Card, Move
+    from ui import i18n
+    from ui.words import played
+
+    move = Move.play(Card.parse("7D"), [Card.parse("3C"), Card.parse("4H")])
+    said = {lang: played(i18n.language(lang), 1, move, None, spoken=True) for lang in LANGS}
+    assert said["en"] == (
+        "Computer played the 7 of diamonds and took the 3 of clubs and the 4 of hearts."
+    )
+    assert said["fr"] == (
+        "L'ordinateur a joué le sept de carreau et pris le trois de trèfle et le quatre de cœur."
+    )
+    assert said["ar"] == "الكمبيوتر لعب سبعة الحيّة وهزّ تريس تريفل وكواترو كور."
+    shown = played(i18n.language("en"), 1, move, None)
+    assert shown == "Computer played 7♦ and took 3♣ and 4♥."
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_four_at_the_table_in_each_language(table, lang):
+    """Four at the table: your cut, the table with three other seats, the settings with the
+    players, the partnership score sheet: axe-clean, no overflow at 360 px, mirrored in Arabic."""
+    table.open(f"?players=4&seed={four_you_cut()}&pace=0&lang={lang}")
+    table.wait_phase("cut")
+    check_screen(table, lang, "four-cut")
+    table.tap('[data-move="keep"]')
+    table.wait_phase("play")
+    check_screen(table, lang, "four-table")
+    table.tap('[data-action="settings"]')
+    table.wait_phase("settings")
+    check_screen(table, lang, "four-settings")
+    table.tap('.sheet [data-action="close"]')
+    for _ in range(12):
+        if table.play_one() == "sheet":
+            break
+    check_screen(table, lang, "four-sheet")
+    table.assert_clean()
