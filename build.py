@@ -5,8 +5,10 @@
     python3 build.py serve      build, then serve dist/ on http://localhost:8000 (--port N)
     python3 build.py test       install what the tests need, build, lint, type-check, run the suite
     python3 build.py loadtime   median time to a playable table, ours vs a minimal PyScript page
+    python3 build.py lighthouse Lighthouse 12's mobile scores (installs it apart, in .cache/)
     python3 build.py bottime    the hard bot's ms per move in Pyodide (under Node) and CPython
     python3 build.py screens    screenshots of the cut, a turn, a chkobba, a score sheet...
+    python3 build.py embedtime  six boards on a page against one: renderer memory, time to shown
     python3 build.py catalogs   extract the page's messages and update web/locale/*/messages.po
 
 Only the standard library is needed to start: build.py makes .venv and installs the rest
@@ -19,15 +21,20 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
+import gzip
 import hashlib
+import html
 import http.server
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
 import threading
+import urllib.parse
 import venv
+import zipfile
 from pathlib import Path
 from typing import ClassVar
 
@@ -36,8 +43,20 @@ DIST = ROOT / "dist"
 WEB = ROOT / "web"
 VENV = ROOT / ".venv"
 NODE = ROOT / "node_modules"
-HATCHLING = "hatchling==1.33.0"
-BABEL = "babel==2.18.0"
+TOOLS = ROOT / "tools"
+CACHE = ROOT / ".cache"
+# What the build itself needs in .venv: the wheel's backend, brotli, and resvg for the icons.
+# ... and Babel, which extracts and compiles the page's message catalogs.
+BUILD_TOOLS = ("hatchling==1.33.0", "brotli==1.2.1", "resvg-py==0.5.0", "babel==2.18.0")
+APP_ZIP = "app.zip"  # web/ui/*.py and their .pyc, unpacked beside main.py by PyScript
+CLI_MODULES = ("__main__", "arena", "bench")  # engine modules the page never imports
+ICON_BACKGROUND = "#17663f"
+# Imported by PyScript only to unpack .tar.gz [files]; this page's archives are .whl and .zip.
+UNUSED_BY_PYSCRIPT = {"gzip", "tarfile"}
+# `from x import` / `import x, y` in Python text (PyScript's bundle holds its Python as strings)
+IMPORT = re.compile(
+    r"(?:\bfrom\s+([A-Za-z_][\w.]*)\s+import\b|\bimport\s+([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*))"
+)
 LOCALE = WEB / "locale"
 LANGUAGES = ("fr", "ar", "en")
 CATALOG_TOOL = ROOT / "tools" / "catalogs.py"
@@ -111,6 +130,13 @@ def pip_install(stamp_name: str, *requirements: str) -> Path:
     return python
 
 
+def in_venv() -> None:
+    """Go on under .venv's Python, where the build tools are (this file needs only the stdlib)."""
+    python = pip_install(".stamp-build", *BUILD_TOOLS)
+    if Path(sys.prefix).resolve() != VENV.resolve():
+        os.execv(python, [str(python), str(Path(__file__).resolve()), *sys.argv[1:]])
+
+
 def ensure_node_modules() -> None:
     stamp = NODE / ".chkobba-lock-digest"
     key = digest(ROOT / "package-lock.json")
@@ -149,10 +175,12 @@ def build_wheel(python: Path, out: Path) -> str:
     return result.stdout.strip().splitlines()[-1]
 
 
-def pyscript_toml(wheel: str, modules: list[str]) -> str:
+def pyscript_toml(wheel: str, files: tuple[str, ...] = ()) -> str:
+    """``files``: more files of dist/ for the page's file system, at the same relative path."""
     lines = ['interpreter = "./pyodide/pyodide.mjs"', "", "[files]"]
     lines.append(f'"./wheels/{wheel}" = "./*"')
-    lines += [f'"./{m}" = "./{m}"' for m in modules]
+    lines.append(f'"./{APP_ZIP}" = "./*"')
+    lines += [f'"./{f}" = "./{f}"' for f in files]
     return "\n".join(lines) + "\n"
 
 
@@ -182,50 +210,278 @@ def copy_fonts(out: Path) -> None:
         shutil.copy2(ARABIC_FONT / rel, out / Path(rel).name.replace("LICENSE", "OFL.txt"))
 
 
+def imported_names() -> list[str]:
+    """Names imported by main.py (run as a script, so not traced by importing it) and by
+    PyScript's own Python (its bundle carries that Python as text in JS strings)."""
+    names: set[str] = set()
+    for path in [WEB / "main.py", *sorted(PYSCRIPT_DIST.glob("*.js"))]:
+        text = path.read_text().replace("\\n", "\n")
+        for module, listed in IMPORT.findall(text):
+            names.update([module] if module else [n.strip() for n in listed.split(",")])
+    return sorted(names - UNUSED_BY_PYSCRIPT)
+
+
+def page_modules(site: Path) -> list[str]:
+    """The modules the page may import: the engine's (less its command-line tools) and web/ui's."""
+    names = []
+    for path in sorted(site.rglob("*.py")):
+        name = ".".join(path.relative_to(site).with_suffix("").parts).removesuffix(".__init__")
+        if name.split(".")[-1] not in CLI_MODULES:
+            names.append(name)
+    return names
+
+
+def compiled_python(wheel: Path) -> Path:
+    """Trace, trim and compile the page's Python in Pyodide under Node (tools/pyodide_bundle.py);
+    cached in .cache/python/ by the digest of every input."""
+    stdlib = NODE / "pyodide" / "python_stdlib.zip"
+    ui = sorted((WEB / "ui").glob("*.py"))
+    board = sorted((WEB / "board").glob("*.py"))  # the tutorial boards' Python (embed.js)
+    tools = sorted(TOOLS.iterdir())
+    scripts = sorted(PYSCRIPT_DIST.glob("*.js"))
+    key = digest(stdlib, wheel, WEB / "main.py", *ui, *board, *tools, *scripts)[:16]
+    done = CACHE / "python" / key
+    if (done / "out" / "trace.json").exists():
+        return done / "out"
+    work = CACHE / "python" / f"{key}.tmp"
+    shutil.rmtree(work, ignore_errors=True)
+    (work / "app" / "ui").mkdir(parents=True)
+    (work / "app" / "board").mkdir()
+    shutil.copy2(stdlib, work / "stdlib.zip")
+    shutil.copy2(wheel, work / "wheel.whl")
+    with zipfile.ZipFile(wheel) as whl:
+        whl.extractall(work / "app", [n for n in whl.namelist() if n.endswith(".py")])
+    for path in ui:
+        shutil.copy2(path, work / "app" / "ui" / path.name)
+    for path in board:
+        shutil.copy2(path, work / "app" / "board" / path.name)
+    roots = {"modules": page_modules(work / "app"), "extra": imported_names()}
+    (work / "roots.json").write_text(json.dumps(roots))
+    run("node", TOOLS / "pyodide_run.mjs", NODE / "pyodide", work)
+    shutil.rmtree(done, ignore_errors=True)
+    work.rename(done)
+    return done / "out"
+
+
+def stored_zip(target: Path, files: dict[str, bytes]) -> None:
+    """An uncompressed zip: brotli over the whole file beats per-member deflate, and nothing is
+    inflated at start-up."""
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_STORED) as out:
+        for name, data in sorted(files.items()):
+            out.writestr(zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0)), data)
+
+
+def add_python(wheel: Path, compiled: Path) -> None:
+    """The trimmed, compiled stdlib; the wheel and the page's modules with their .pyc beside;
+    Pyodide's lock file without its package list (the page loads no Pyodide package)."""
+    shutil.copy2(compiled / "python_stdlib.zip", DIST / "pyodide" / "python_stdlib.zip")
+    lock = json.loads((NODE / "pyodide" / "pyodide-lock.json").read_text())
+    (DIST / "pyodide" / "pyodide-lock.json").write_text(json.dumps({**lock, "packages": {}}))
+    pycs = compiled / "pyc"
+    with zipfile.ZipFile(wheel) as whl:
+        members = {n: whl.read(n) for n in whl.namelist()}
+    members |= {
+        str(p.relative_to(pycs)): p.read_bytes()
+        for p in (pycs / "chkobba").rglob("*.pyc")
+        if p.name.split(".")[0] not in CLI_MODULES
+    }
+    stored_zip(DIST / "wheels" / wheel.name, members)
+    app = {f"ui/{p.name}": p.read_bytes() for p in sorted((WEB / "ui").glob("*.py"))}
+    app |= {str(p.relative_to(pycs)): p.read_bytes() for p in (pycs / "ui").rglob("*.pyc")}
+    stored_zip(DIST / APP_ZIP, app)
+
+
+def draw_icons() -> None:
+    """PNG icons from web/static/icon.svg (resvg): 192 and 512 px as drawn, and a full-bleed
+    version (the art inside the maskable safe zone) for maskable and apple-touch icons."""
+    import resvg_py
+
+    svg = (WEB / "static" / "icon.svg").read_text()
+    inner = svg[svg.index(">") + 1 : svg.rindex("</svg>")]
+    bleed = (
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">'
+        f'<rect width="100" height="100" fill="{ICON_BACKGROUND}"/>'
+        f'<g transform="translate(15 15) scale(0.7)">{inner}</g></svg>'
+    )
+    for name, text, size in (
+        ("icon-192.png", svg, 192),
+        ("icon-512.png", svg, 512),
+        ("icon-maskable-512.png", bleed, 512),
+        ("apple-touch-icon.png", bleed, 180),
+    ):
+        png = resvg_py.svg_to_bytes(svg_string=text, width=size, height=size)
+        (DIST / "static" / name).write_bytes(bytes(png))
+
+
+def compressed(data: bytes) -> tuple[bytes, bytes]:
+    """brotli (quality 11) and gzip (level 9) of data, cached in .cache/compressed/ by digest."""
+    import brotli
+
+    key = hashlib.sha256(data).hexdigest()
+    cached = CACHE / "compressed" / key[:2] / key
+    br, gz = cached.with_suffix(".br"), cached.with_suffix(".gz")
+    if not (br.exists() and gz.exists()):
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        br.write_bytes(brotli.compress(data, quality=11))
+        gz.write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
+    return br.read_bytes(), gz.read_bytes()
+
+
+def compress_dist() -> dict[Path, int]:
+    """.br and .gz beside each file of dist/ that they make at least 10% smaller; returns the
+    bytes each file costs to fetch (its brotli size when it has one)."""
+    cost = {}
+    for path in sorted(p for p in DIST.rglob("*") if p.is_file()):
+        data = path.read_bytes()
+        cost[path] = len(data)
+        if len(data) < 256:
+            continue
+        br, gz = compressed(data)
+        if len(br) < 0.9 * len(data):
+            path.with_name(path.name + ".br").write_bytes(br)
+            path.with_name(path.name + ".gz").write_bytes(gz)
+            cost[path] = len(br)
+    return cost
+
+
+def copy_pyodide(target: Path) -> None:
+    target.mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(NODE / "pyodide" / name, target / name)
+
+
 def build() -> None:
-    python = pip_install(".stamp-hatchling", HATCHLING)
-    pip_install(".stamp-babel", BABEL)
     ensure_node_modules()
     if DIST.exists():
         shutil.rmtree(DIST)
     DIST.mkdir()
 
-    wheel = build_wheel(python, DIST / "wheels")
+    wheel = build_wheel(Path(sys.executable), DIST / "wheels")
     log(f"wheel {wheel}")
-
     (DIST / "pyscript").mkdir()
-    for path in sorted(PYSCRIPT_DIST.iterdir()):
+    for path in sorted(PYSCRIPT_DIST.iterdir()):  # every .js: core.js loads its chunks lazily
         if path.suffix in (".js", ".css"):
             shutil.copy2(path, DIST / "pyscript" / path.name)
-    (DIST / "pyodide").mkdir()
-    for name in PYODIDE_FILES:
-        shutil.copy2(NODE / "pyodide" / name, DIST / "pyodide" / name)
+    copy_pyodide(DIST / "pyodide")
+    add_python(DIST / "wheels" / wheel, compiled_python(DIST / "wheels" / wheel))
 
-    modules = [str(p.relative_to(WEB)) for p in sorted((WEB / "ui").glob("*.py"))]
-    for rel in ["main.py", "index.html", *modules]:
-        (DIST / rel).parent.mkdir(parents=True, exist_ok=True)
+    for rel in ["main.py", "index.html", "pwa.js"]:
         shutil.copy2(WEB / rel, DIST / rel)
     shutil.copytree(WEB / "static", DIST / "static")
     copy_fonts(DIST / "static" / "fonts")
-    catalogs = compile_catalogs(python, DIST)
-    (DIST / "pyscript.toml").write_text(pyscript_toml(wheel, modules + catalogs))
+    draw_icons()
+    catalogs = compile_catalogs(Path(sys.executable), DIST)
+    (DIST / "pyscript.toml").write_text(pyscript_toml(wheel, tuple(catalogs)))
+    headers = "".join(f"  {name}: {value}\n" for name, value in ISOLATION.items())
+    (DIST / "_headers").write_text(f"/*\n{headers}")
+    # The yardstick page, on the unmodified PyScript and Pyodide (its own copy of the stdlib).
     shutil.copytree(WEB / "minimal", DIST / "minimal")
+    copy_pyodide(DIST / "minimal" / "pyodide")
+    build_embed(wheel)
 
     files = sorted(
         str(p.relative_to(DIST))
         for p in DIST.rglob("*")
-        if p.is_file() and not p.is_relative_to(DIST / "minimal")
+        if p.is_file() and not p.is_relative_to(DIST / "minimal") and p.name != "_headers"
     )
     version = digest(*(DIST / f for f in files))[:12]
     (DIST / "sw.js").write_text(service_worker(["./", *files], version))
-    size = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())
-    log(f"dist/ written: {len(files)} files, {size / 1e6:.1f} MB, version {version}")
+    cost = compress_dist()
+    ours = [p for p in cost if not p.is_relative_to(DIST / "minimal")]
+    size = sum(p.stat().st_size for p in ours)
+    sent = sum(cost[p] for p in ours)
+    log(
+        f"dist/ written: {len(ours)} files, {size / 1e6:.1f} MB, "
+        f"{sent / 1e6:.2f} MB compressed (brotli), version {version}"
+    )
+
+
+# --- boards for tutorial pages (issue 14) --------------------------------------------------
+
+EMBED_FILES = ("board.html", "board-frame.js", "embed-demo.html", "tutorial.html", "tutorial.js")
+BOARD_MODULES = tuple(  # the game's card markup: ui.render and what it imports
+    f"ui/{p.name}" for p in sorted((WEB / "ui").glob("*.py"))
+)
+
+
+def suit_defs() -> str:
+    """The suit symbols of the game page (web/index.html), for each board's shadow root."""
+    found = re.search(r'<svg class="defs".*?</svg>', (WEB / "index.html").read_text(), re.S)
+    if not found:
+        sys.exit('web/index.html has no <svg class="defs"> block: the boards draw suits from it')
+    return found.group(0)
+
+
+def one_board(page: str) -> str:
+    """embed-demo.html with its first board only: the same text, for `embedtime`."""
+    boards = re.compile(r"\s*<chkobba-board\b.*?</chkobba-board>", re.S)
+    first = boards.search(page)
+    assert first, "embed-demo.html holds no <chkobba-board>"
+    rest = boards.sub("", page[first.end() :])
+    return page[: first.end()].replace("</title>", " (one board)</title>", 1) + rest
+
+
+def frames_page(page: str) -> str:
+    """embed-demo.html with each board in a frame of its own (board.html?...), for `embedtime`."""
+
+    def frame(found: re.Match[str]) -> str:
+        pairs = re.findall(r'([\w-]+)="([^"]*)"', found.group(1))
+        query = urllib.parse.urlencode(
+            {name: html.unescape(value) for name, value in pairs if name != "id"},
+            quote_via=urllib.parse.quote,
+        )
+        return f'<iframe src="./board.html?{query}" width="100%" height="440"></iframe>'
+
+    boards = re.compile(r"<chkobba-board\b(.*?)>\s*</chkobba-board>", re.S)
+    page = boards.sub(frame, page).replace("</title>", " (six frames)</title>", 1)
+    return page.replace('<script type="module" src="./embed.js"></script>', "")
+
+
+def build_embed(wheel: str) -> None:
+    """dist/embed.js (the element, told where its files are), board/board.zip (its Python), the
+    frame form, the demo pages and the tutorial."""
+    code = DIST / "board" / "board.zip"
+    code.parent.mkdir()
+    modules = [*sorted((WEB / "board").glob("*.py")), *(WEB / m for m in BOARD_MODULES)]
+    with zipfile.ZipFile(code, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in modules:  # fixed dates: the same sources make the same zip
+            info = zipfile.ZipInfo(str(path.relative_to(WEB)), (2020, 1, 1, 0, 0, 0))
+            archive.writestr(info, path.read_bytes(), zipfile.ZIP_DEFLATED)
+    config = {"wheel": f"wheels/{wheel}", "code": "board/board.zip", "suits": suit_defs()}
+    script = (WEB / "embed.js").read_text().replace("__CONFIG__", json.dumps(config))
+    (DIST / "embed.js").write_text(script)
+    for name in EMBED_FILES:
+        shutil.copy2(WEB / name, DIST / name)
+    demo = (WEB / "embed-demo.html").read_text()
+    (DIST / "embed-one.html").write_text(one_board(demo))
+    (DIST / "embed-frames.html").write_text(frames_page(demo))
+
+
+def embedtime(runs: int) -> int:
+    python = pip_install(".stamp-dev", "-e", ".[dev]")
+    ensure_chromium()
+    build()
+    script = ROOT / "tests" / "web" / "embedtime.py"
+    return subprocess.run([str(python), str(script), "--runs", str(runs)], cwd=ROOT).returncode
 
 
 # --- serving ---------------------------------------------------------------------------------
 
+# Cross-origin isolation: PyScript feature-tests `new SharedArrayBuffer(...)` on load, which
+# Chromium reports as deprecated (Lighthouse: best practices 0.82) unless the page is isolated.
+# Every file is same-origin, so nothing is blocked. dist/_headers says the same to static hosts
+# that read that file (Netlify, Cloudflare Pages).
+ISOLATION = {
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Embedder-Policy": "require-corp",
+}
+
 
 class Handler(http.server.SimpleHTTPRequestHandler):
+    """Static files, sent as their .br or .gz copy when the browser accepts that encoding (as a
+    real static host or CDN does), with the file's own type and `Vary: Accept-Encoding`; and
+    cross-origin isolated (ISOLATION)."""
+
     extensions_map: ClassVar[dict[str, str]] = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
         ".js": "text/javascript",
@@ -236,10 +492,54 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         ".webmanifest": "application/manifest+json",
         ".whl": "application/zip",
     }
+    ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
+
+    def send_head(self):  # type: ignore[no-untyped-def]
+        self.encoding: str | None = None
+        self.vary = False
+        path = super().translate_path(self.path)
+        if os.path.isdir(path) and self.path.split("?")[0].endswith("/"):
+            path = os.path.join(path, "index.html")
+        accepted = accepted_encodings(self.headers.get("Accept-Encoding", ""))
+        for encoding, suffix in self.ENCODINGS:
+            if os.path.isfile(path + suffix):
+                self.vary = True
+                if encoding in accepted and not self.encoding:
+                    self.encoding, self.plain = encoding, path
+        return super().send_head()
+
+    def translate_path(self, path: str) -> str:
+        if self.encoding:
+            return self.plain + dict(self.ENCODINGS)[self.encoding]
+        return super().translate_path(path)
+
+    def guess_type(self, path: str | os.PathLike[str]) -> str:
+        return super().guess_type(self.plain if self.encoding else path)
+
+    def end_headers(self) -> None:
+        for name, value in ISOLATION.items():
+            self.send_header(name, value)
+        if getattr(self, "encoding", None):
+            self.send_header("Content-Encoding", self.encoding)
+        if getattr(self, "vary", False):
+            self.send_header("Vary", "Accept-Encoding")
+        super().end_headers()
 
     def log_message(self, format: str, *args) -> None:
         if os.environ.get("CHKOBBA_SERVER_LOG"):
             super().log_message(format, *args)
+
+
+def accepted_encodings(header: str) -> set[str]:
+    """The codings an Accept-Encoding header allows ("br;q=0" refuses br)."""
+    accepted = set()
+    for part in header.split(","):
+        name, _, params = part.strip().partition(";")
+        q = params.strip().removeprefix("q=") if params.strip().startswith("q=") else "1"
+        with contextlib.suppress(ValueError):
+            if float(q) > 0:
+                accepted.add(name.strip().lower())
+    return accepted
 
 
 def make_server(port: int, host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
@@ -286,6 +586,14 @@ def loadtime(runs: int) -> int:
     return subprocess.run([str(python), str(script), "--runs", str(runs)], cwd=ROOT).returncode
 
 
+def lighthouse(runs: int) -> int:
+    pip_install(".stamp-dev", "-e", ".[dev]")
+    ensure_chromium()
+    build()
+    script = ROOT / "tests" / "web" / "lighthouse.py"
+    return subprocess.run([sys.executable, str(script), "--runs", str(runs)], cwd=ROOT).returncode
+
+
 def screens() -> int:
     python = pip_install(".stamp-dev", "-e", ".[dev]")
     ensure_chromium()
@@ -305,7 +613,7 @@ def catalogs() -> int:
     """Extract the page's messages (web/main.py, web/ui/) into web/locale/messages.pot and
     merge them into each language's .po (new ones empty, changed ones fuzzy); English gets
     its message ids as translations, to be edited where the English should differ."""
-    python = pip_install(".stamp-babel", BABEL)
+    python = pip_install(".stamp-build", *BUILD_TOOLS)
     pybabel = (python, "-m", "babel.messages.frontend")
     pot = LOCALE / "messages.pot"
     LOCALE.mkdir(exist_ok=True)
@@ -332,11 +640,18 @@ def main() -> int:
     p_test.add_argument("pytest_args", nargs=argparse.REMAINDER)
     p_load = sub.add_parser("loadtime", help="measure time to a playable table")
     p_load.add_argument("--runs", type=int, default=5)
+    p_lh = sub.add_parser("lighthouse", help="Lighthouse 12's mobile scores")
+    p_lh.add_argument("--runs", type=int, default=3)
     p_bot = sub.add_parser("bottime", help="time the hard bot in Pyodide and CPython")
-    p_bot.add_argument("bottime_args", nargs=argparse.REMAINDER, help="--moves N, --try S:MS")
+    p_bot.add_argument(
+        "bottime_args", nargs=argparse.REMAINDER, help="--moves N, --players 4, --try S:MS"
+    )
     sub.add_parser("screens", help="screenshots of what a player sees, phone and desktop")
     sub.add_parser("catalogs", help="extract messages, update web/locale/*/messages.po")
+    p_embed = sub.add_parser("embedtime", help="six boards on a page against one: memory, time")
+    p_embed.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
+    in_venv()
 
     if args.command == "build":
         build()
@@ -346,10 +661,14 @@ def main() -> int:
         return test([a for a in args.pytest_args if a != "--"])
     elif args.command == "loadtime":
         return loadtime(args.runs)
+    elif args.command == "lighthouse":
+        return lighthouse(args.runs)
     elif args.command == "screens":
         return screens()
     elif args.command == "catalogs":
         return catalogs()
+    elif args.command == "embedtime":
+        return embedtime(args.runs)
     elif args.command == "bottime":
         return bottime([a for a in args.bottime_args if a != "--"])
     return 0

@@ -217,14 +217,14 @@ def test_hard_bot_is_exact_in_random_two_player_last_hands() -> None:
 def test_hard_bot_takes_the_obvious_chkobba_and_the_7_diamonds() -> None:
     # table 2♦ 6♠, Q♥ in hand: the rule text's sweep
     game = Game.from_notation(
-        "2D6S QHAS/3C4C 0 -/- 5S5D5H5C4H4S4D3S3H3D2C2S2HACAHKSKHKCKDJSJHJCJDQSQCQD7S7H7C7D6C6H6DAD"
+        "2D6S QHAS/3C4C 0 -/- 5S5D5H5C4H4S4D3S3H3D2C2S2HACAHKSKHKCKDJSJHJCJDQSQCQD7S7H7C7D"
         " 0-0/21 1 - s1.0"
     )
     move = make_bot("hard").choose(game.view(0))
     assert str(move) == "QHx2D+6S"
     assert explain(game.view(0), move) == "chkobba! Q♥ sweeps the table"
     game = Game.from_notation(
-        "7D2C 7SAS/3C4C 0 -/- 5S5D5H5C4H4S4D3S3H3D2S2HACAHKSKHKCKDJSJHJCJDQSQCQDQH6S7H7C6C6H6DAD2D"
+        "7D2C 7SAS/3C4C 0 -/- 5S5D5H5C4H4S4D3S3H3D2S2HACAHKSKHKCKDJSJHJCJDQSQCQDQH6S7H7C6C"
         " 0-0/21 1 - s1.0"
     )
     for level in ("medium", "hard"):

@@ -6,10 +6,11 @@ import json
 import random
 
 import pytest
-from chkobba import Card, ChkobbaError, Game, IllegalMove, Move, ParseError, Rules
+from chkobba import DECK, Card, ChkobbaError, Game, IllegalMove, Move, ParseError, Rules
 from engine_support import random_match
 
 GOOD = "2D6S QH/KC 0 -/- - 0-0/21 1 -"
+FULL_DECK = "".join(card.code for card in DECK)
 
 
 def test_error_classes_are_value_errors():
@@ -165,7 +166,7 @@ def test_view_of_a_seat_that_does_not_exist(seat):
         ("2D6S3H QH/KC 0 -/- - 0-0/21 1 -", "QHx2D+3H", ["2D+3H", "5", "8", "2D+6S"]),
         ("2D6S QHAS/KC 0 -/- - 0-0/21 1 -", "ASx2D", ["AS", "2D", "takes nothing"]),
         ("2D6S QH/KC 0 -/- - 0-0/21 1 -", "keep", ["keep", "play a card"]),
-        ("- -/- c0 -/- 2D6SQH 0-0/21 1 -", "QH", ["QH", "keep or expose"]),
+        (f"- -/- c0 -/- {FULL_DECK} 0-0/21 1 -", "QH", ["QH", "keep or expose"]),
         ("- -/- x -/- - 21-3/21 1 -", "expose", ["expose", "over"]),
     ],
 )

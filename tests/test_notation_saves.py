@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from chkobba import Game, Move, Rules
+from chkobba import DECK, Game, Move, Rules
 from engine_support import cards, play_through, position_after
 
+FULL_DECK = "".join(card.code for card in DECK)
 DOC_EXAMPLE = "2D6S QH/- 0 -/- - 17-12/21 1 - s7.3"
 
 
@@ -58,9 +59,9 @@ def test_piles_mark_the_cards_that_made_a_chkobba():
 @pytest.mark.parametrize(
     ("text", "phase", "current", "players"),
     [
-        ("- -/- c0 -/- 2D6SQH 0-0/21 1 - s1.0", "cut", 0, 2),
-        ("- -/-/-/- c2 -/- 2D6S 0-0/21 1 - s1.0", "cut", 2, 4),
-        ("2D 3C/4H/5S/6D 3 -/- AS 0-0/31 2 - s1.0", "play", 3, 4),
+        (f"- -/- c0 -/- {FULL_DECK} 0-0/21 1 - s1.0", "cut", 0, 2),
+        (f"- -/-/-/- c2 -/- {FULL_DECK} 0-0/21 1 - s1.0", "cut", 2, 4),
+        ("2D 3C/4H/5S/6D 3 -/- - 0-0/31 2 - s1.0", "play", 3, 4),
         ("- -/- x -/- - 21-3/21 1 - s1.0", "over", None, 2),
     ],
 )

@@ -205,7 +205,7 @@ def test_leftovers_go_to_the_last_capturer_without_a_chkobba(notation, moves, si
 def test_partners_captures_go_to_one_pile(seat, side):
     hands = ["AS", "AH", "AD", "AC"]
     hands[seat] = "5H"
-    notation = f"5C2S {'/'.join(hands)} {seat} -/- KS 0-0/21 3 -"
+    notation = f"5C2S {'/'.join(hands)} {seat} -/- - 0-0/21 3 -"
     after = Game.from_notation(notation).play("5Hx5C")
     assert codes(after.piles[side]) == "5H 5C"
     assert after.piles[1 - side] == ()
@@ -258,7 +258,7 @@ def test_reaching_the_target_alone_wins(score, target, winner):
 
 
 def test_totals_only_change_after_the_full_deal():
-    game = Game.from_notation("5C 5H/KC 0 -/- AS 20-0/21 1 -")
+    game = Game.from_notation("5C 5H/KC 0 -/- - 20-0/21 1 -")
     after = game.play("5Hx5C")
     assert after.chkobbas == (1, 0)
     assert after.scores == (20, 0)

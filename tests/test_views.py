@@ -151,9 +151,9 @@ def test_only_the_cutter_sees_the_cut_card(players):
 
 def test_sample_of_a_partial_position_keeps_the_stock_size():
     """A tutorial position holds fewer than 40 cards: a sample deals no more than it shows."""
-    game = Game.from_notation("2D6S QH/5C 0 -/- 3S4S 0-0/21 1 -")
+    game = Game.from_notation("2D6S QH/5C 0 -/- 3S4S5S7SKSJS 0-0/21 1 -")
     for seed in range(20):
         sample = game.view(0).sample(random.Random(seed))
-        assert sample.stock_count == game.stock_count == 2
+        assert sample.stock_count == game.stock_count == 6
         assert len(sample.hands[1]) == 1
         assert sample.hands[0] == game.hands[0] and sample.table == game.table

@@ -9,9 +9,10 @@
 """
 
 from .cards import DECK, HAYYA, RANKS, SUIT_SYMBOLS, SUITS, Card
-from .errors import ChkobbaError, IllegalMove, ParseError
+from .errors import ChkobbaError, EditedSave, IllegalMove, ParseError
 from .game import DealResult, Game, match_winner
-from .moves import Move, capture_options, legal_play_moves
+from .kernel import Phase
+from .moves import Move, MoveKind, capture_options, legal_play_moves
 from .rules import TARGETS, Rules
 from .scoring import DealScore, score_deal
 from .view import View
@@ -27,10 +28,13 @@ __all__ = [
     "ChkobbaError",
     "DealResult",
     "DealScore",
+    "EditedSave",
     "Game",
     "IllegalMove",
     "Move",
+    "MoveKind",
     "ParseError",
+    "Phase",
     "Rules",
     "View",
     "capture_options",

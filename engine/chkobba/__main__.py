@@ -26,6 +26,11 @@ def main(argv: list[str] | None = None) -> int:
     arena.add_argument("--jobs", type=int, default=1, help="worker processes")
     arena.add_argument("--seed", type=int, default=1, help="first shuffle seed")
     arena.add_argument("--samples", type=int, help="hard bot's worlds per move")
+    arena.add_argument(
+        "--partner",
+        choices=("easy", "medium", "hard"),
+        help="four players: bot A's partner plays this level (a mixed partnership)",
+    )
     args = parser.parse_args(argv)
     if args.command == "bench":
         from .bench import main as run_bench
@@ -44,6 +49,7 @@ def main(argv: list[str] | None = None) -> int:
             args.samples,
             args.matches,
             args.target,
+            args.partner,
         )
     return 0
 

@@ -2,7 +2,9 @@
 
 Each shuffle seed is played twice with the seats swapped (bot A on the even seats, then on the odd
 ones), so both sides get the same cards and the luck of the deal cancels out in the difference.
-``python -m chkobba arena hard medium --deals 2000 --players 2 --jobs 2``.
+``python -m chkobba arena hard medium --deals 2000 --players 2 --jobs 2``. With four players,
+``--partner medium`` seats bot A with a medium partner (a mixed partnership, as a human and the
+computer make).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from dataclasses import dataclass, field
 from multiprocessing import Pool
 
 from .bots import make_bot
-from .game import Game
+from .game import Game, Phase
 from .rules import Rules
 
 
@@ -33,18 +35,25 @@ class Outcome:
     deals: int = 0  # deals played (matches only)
 
 
-def play_pair(task: tuple[str, str, int, int, int | None, int | None]) -> Outcome:
-    """Play shuffle ``seed`` twice, seats swapped: one deal each, or a whole match to ``target``."""
-    level_a, level_b, players, seed, samples, target = task
+Task = tuple[str, str, int, int, int | None, int | None, str | None]
+
+
+def play_pair(task: Task) -> Outcome:
+    """Play shuffle ``seed`` twice, seats swapped: one deal each, or a whole match to ``target``.
+
+    Bot A and its partner are the same bot, or the ``partner`` level sits opposite bot A."""
+    level_a, level_b, players, seed, samples, target, partner = task
     outcome = Outcome(seed)
     for a_side in (0, 1):
         bots = []
         for seat in range(players):
             level = level_a if seat % 2 == a_side else level_b
+            if partner and seat == a_side + 2:
+                level = partner
             bots.append(make_bot(level, seed=seed * 8 + seat, samples=samples))
         rules = Rules(players=players, target=target or 21)
         game = Game.new(rules, seed=seed)
-        while game.phase != "over" and (target or not game.deal_results):
+        while game.phase != Phase.OVER and (target or not game.deal_results):
             seat = game.current
             view = game.view(seat)
             start, cpu = time.perf_counter(), time.process_time()
@@ -74,10 +83,13 @@ def run(
     first_seed: int = 1,
     samples: int | None = None,
     target: int | None = None,
+    partner: str | None = None,
 ) -> Iterator[Outcome]:
     """Outcomes of the duplicate pairs for seeds ``first_seed``.., in seed order."""
-    tasks = [
-        (level_a, level_b, players, seed, samples, target)
+    if partner and players != 4:
+        raise ValueError("a partner level needs four players")
+    tasks: list[Task] = [
+        (level_a, level_b, players, seed, samples, target, partner)
         for seed in range(first_seed, first_seed + shuffles)
     ]
     if jobs <= 1:
@@ -159,13 +171,11 @@ def main(
     samples: int | None,
     matches: int | None,
     target: int,
+    partner: str | None = None,
 ) -> None:
     start = time.perf_counter()
-    if matches:
-        outcomes = list(
-            run(level_a, level_b, matches, players, jobs, first_seed, samples, target=target)
-        )
-    else:
-        outcomes = list(run(level_a, level_b, deals, players, jobs, first_seed, samples))
-    print(report(level_a, level_b, outcomes, players, bool(matches)))
+    count, goal = (matches, target) if matches else (deals, None)
+    outcomes = list(run(level_a, level_b, count, players, jobs, first_seed, samples, goal, partner))
+    name_a = f"{level_a}+{partner}" if partner else level_a
+    print(report(name_a, level_b, outcomes, players, bool(matches)))
     print(f"  ({time.perf_counter() - start:.0f} s wall clock, {jobs} job(s))")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import ClassVar, NamedTuple
 
-from .errors import ParseError
+from .errors import ParseError, quoted
 
 RANKS = "A234567QJK"
 SUITS = "SHDC"
@@ -35,7 +35,7 @@ class Card(_CardFields):
     def __new__(cls, rank: str, suit: str) -> Card:
         card = cls._interned.get(rank + suit)
         if card is None:
-            raise ParseError(f"no such card: rank {rank!r}, suit {suit!r}")
+            raise ParseError(f"no such card: rank {quoted(rank)}, suit {quoted(suit)}")
         return card
 
     @classmethod
@@ -58,7 +58,7 @@ class Card(_CardFields):
     def parse(text: str) -> Card:
         """Read ``"7D"``, ``"7d"`` or ``"7♦"``; raise ``ParseError`` quoting the text otherwise."""
         if not isinstance(text, str):
-            raise ParseError(f"a card is written as text like '7D', not {text!r}")
+            raise ParseError(f"a card is written as text like '7D', not {quoted(text)}")
         cleaned = text.strip()
         if len(cleaned) == 2:
             rank, suit = cleaned[0].upper(), cleaned[1]
@@ -67,7 +67,7 @@ class Card(_CardFields):
             if card is not None:
                 return card
         raise ParseError(
-            f"bad card {text!r}: write a rank from {' '.join(RANKS)} and a suit from S H D C "
+            f"bad card {quoted(text)}: write a rank from {' '.join(RANKS)} and a suit from S H D C "
             "(or ♠ ♥ ♦ ♣), e.g. '7D'"
         )
 
@@ -93,11 +93,15 @@ HAYYA = Card.parse("7D")
 
 def parse_cards(text: str) -> tuple[Card, ...]:
     """Read a run of card codes such as ``"2D6S"`` or ``"2D 6S"`` (``"-"`` or ``""`` = none)."""
+    if not isinstance(text, str):
+        raise ParseError(f"a card list is text like '2D6S', not {quoted(text)}")
     compact = "".join(text.split())
     if compact in ("", "-"):
         return ()
     if len(compact) % 2:
-        raise ParseError(f"bad card list {text!r}: cards are two characters each, like '2D6S'")
+        raise ParseError(
+            f"bad card list {quoted(text)}: cards are two characters each, like '2D6S'"
+        )
     return tuple(Card.parse(compact[i : i + 2]) for i in range(0, len(compact), 2))
 
 

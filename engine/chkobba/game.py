@@ -1,33 +1,44 @@
-"""The match state and its transitions: the cut, the play, the end of each deal and of the match."""
+"""The match state and its transitions: a checked, immutable value around the rules kernel.
+
+``Game`` holds Card objects, the history and the match's totals; every rule it applies (the deal,
+a play, the next hand, the end of the deal, the points) is a ``chkobba.kernel`` function. ``View``
+is what one seat may see of a game (it lives here because a view samples games and a game makes
+views: one module, no import cycle).
+"""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from .cards import Card
+from . import notation, refusals, saves
+from .cards import DECK, Card
 from .cardsets import BITS, bits_of, cards_of
-from .errors import IllegalMove
-from .moves import EXPOSE_MOVE, KEEP, KEEP_MOVE, PLAY, Move, play_moves
-from .rules import HAND_SIZE, TABLE_SIZE, Rules
-from .scoring import DealScore, score_deal
+from .errors import ChkobbaError, EditedSave, IllegalMove, ParseError, quoted
+from .kernel import (
+    Phase,
+    cutter,
+    deal_layout,
+    hand_layout,
+    leftovers_side,
+    needs_redeal,
+    next_seat,
+    play_card,
+    stock_problem,
+)
+from .moves import CUT_MOVES, KEEP, PLAY, Move, legal_play_moves, play_moves
+from .rules import Rules
+from .scoring import DealResult, score_piles
 from .shuffle import draw_lot, shuffled_deck
-from .view import View
 
-CUT, PLAYING, OVER = "cut", "play", "over"
+CUT, PLAYING, OVER = Phase.CUT, Phase.PLAY, Phase.OVER
+__all__ = ["DealResult", "Game", "Phase", "View", "match_winner"]
 
 Cards = tuple[Card, ...]
 Pair = tuple[Cards, Cards]
 History = tuple[Any, Move] | None  # a linked list: (older history, latest move)
-
-
-class DealResult(NamedTuple):
-    """What a finished deal scored, and the match totals after it."""
-
-    dealer: int
-    scores: tuple[DealScore, DealScore]
-    totals: tuple[int, int]
-    leftovers: Cards = ()
-    leftovers_side: int | None = None
 
 
 class _Match(NamedTuple):
@@ -40,34 +51,57 @@ class _Match(NamedTuple):
     scores: tuple[int, int]
     deal_results: tuple[DealResult, ...]
     winner: int | None
+    origin: str | None  # the notation the history starts from (None: from ``Game.new``)
 
 
-class _State(NamedTuple):
-    """A ``Game``'s parts. Card sets that change with every move are ints (``chkobba.cardsets``)."""
+class _Parts:
+    """A ``Game``'s slots. Card sets that change with every move are ints (``chkobba.cardsets``)."""
 
-    match: _Match
-    phase: str
+    __slots__ = (
+        "_hands",
+        "_legal",
+        "_match",
+        "_past",
+        "_table",
+        "current",
+        "last_capturer",
+        "phase",
+        "piles",
+        "stock",
+        "sweeps",
+    )
+    _match: _Match
+    phase: Phase
     current: int
-    table_bits: int
-    hand_bits: tuple[int, ...]
+    _table: int
+    _hands: tuple[int, ...]
     stock: Cards
     piles: Pair
     sweeps: Pair
     last_capturer: int | None
-    past: History
-    legal: tuple[Move, ...]
+    _past: History
+    _legal: tuple[Move, ...]
 
 
-_tuple_new = tuple.__new__
+class _Building(_Parts):
+    """A game being filled in (plain slot writes), then turned into a ``Game`` (see ``_game``)."""
+
+    __slots__ = ()
 
 
-class Game(_State):
+class Game(_Parts):
     """An immutable Chkobba match position. ``play`` returns the next position.
 
     Seats 0..players-1 play in increasing order (anticlockwise at a real table); seat ``s`` plays
     for side ``s % 2``. Use ``Game.new`` to start a match, ``Game.from_notation`` to set up a
-    position, ``Game.from_json`` to load a saved match. A game is a named tuple of its parts (for
-    speed, like ``Card``); read it through the properties below.
+    position, ``Game.from_json`` to load a saved match, ``Game.from_position`` to build one from
+    its parts (checked).
+
+    ``phase`` is "cut" (the cutter keeps or exposes the cut card), "play" or "over"; ``current``
+    the seat to act; ``stock`` the undealt cards, top first (hidden from the players); ``piles``
+    the cards each side has taken this deal; ``sweeps`` the cards that made each side's chkobbas,
+    shown face up on its pile; ``last_capturer`` the seat that captured last this deal (it takes
+    what is left).
     """
 
     __slots__ = ()
@@ -75,102 +109,161 @@ class Game(_State):
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"a Game is immutable: play a move to get the next one ({name!r})")
 
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a Game is immutable ({name!r})")
+
     @classmethod
     def new(cls, rules: Rules | None = None, seed: int = 0) -> Game:
         """A new match: the first dealer is drawn by lot, the deck shuffled, the cutter to act."""
-        rules = rules or Rules()
+        rules = Rules() if rules is None else rules
+        if not isinstance(rules, Rules):
+            raise TypeError(f"rules must be a Rules, not {_short(rules)}")
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise TypeError(f"the seed must be an int, not {seed!r}")
-        match = _Match(rules, seed, 0, draw_lot(seed, rules.players), (0, 0), (), None)
+            raise TypeError(f"the seed must be an int, not {_short(seed)}")
+        match = _Match(rules, seed, 0, draw_lot(seed, rules.players), (0, 0), (), None, None)
         return _cut_phase(match, None)
 
     @classmethod
-    def _from_parts(
+    def from_position(
         cls,
+        *,
         rules: Rules,
-        seed: int,
-        shuffles: int,
         phase: str,
-        dealer: int,
         current: int,
-        table: Cards,
-        hands: tuple[Cards, ...],
-        stock: Cards,
-        piles: Pair,
-        sweeps: Pair,
-        last_capturer: int | None,
-        scores: tuple[int, int],
-        deal_results: tuple[DealResult, ...],
-        winner: int | None,
-        history: History,
+        dealer: int,
+        hands: Iterable[Iterable[Card]],
+        table: Iterable[Card] = (),
+        stock: Iterable[Card] = (),
+        piles: Iterable[Iterable[Card]] = ((), ()),
+        sweeps: Iterable[Iterable[Card]] = ((), ()),
+        last_capturer: int | None = None,
+        scores: tuple[int, int] = (0, 0),
+        seed: int = 0,
+        shuffles: int = 0,
+        deal_results: Iterable[DealResult] = (),
     ) -> Game:
-        """A game from all its parts, unchecked (notation and saves check before calling)."""
-        match = _Match(rules, seed, shuffles, dealer, scores, deal_results, winner)
-        hand_bits = tuple(map(bits_of, hands))
-        return _game(
+        """A position from its parts, checked: ``ChkobbaError`` (or ``TypeError`` for a wrong
+        type) saying what is wrong. Any position it returns can be played on, saved and loaded.
+
+        ``stock`` is top card first (at the cut, the cut card); hands and table in any order.
+        The winner follows from the scores; a game set up this way has no history.
+        """
+        if not isinstance(rules, Rules):
+            raise TypeError(f"rules must be a Rules, not {_short(rules)}")
+        players = rules.players
+        try:
+            phase = Phase(phase)
+        except ValueError:
+            raise ChkobbaError(f"no phase {_short(phase)}: cut, play or over") from None
+        _whole("seed", seed, minimum=None)
+        _whole("shuffles", shuffles)
+        _seat("dealer", dealer, players)
+        _seat("current", current, players)
+        if last_capturer is not None:
+            _seat("last capturer", last_capturer, players)
+        hand_cards = tuple(_cards("hand", hand) for hand in _items("hands", hands, players))
+        table_cards = _cards("table", table)
+        stock_cards = _cards("stock", stock)
+        pile_cards = tuple(_cards("pile", pile) for pile in _items("piles", piles, 2))
+        sweep_cards = tuple(_cards("sweeps", marks) for marks in _items("sweeps", sweeps, 2))
+        totals = tuple(_items("scores", scores, 2))
+        for total in totals:
+            _whole("score", total)
+        results = tuple(deal_results)
+        if not all(isinstance(result, DealResult) for result in results):
+            raise TypeError("deal_results must hold DealResult values")
+        everything = [*table_cards, *stock_cards, *pile_cards[0], *pile_cards[1]]
+        for hand in hand_cards:
+            everything.extend(hand)
+        repeated = _repeated(everything)
+        if repeated:
+            raise ChkobbaError(f"{repeated} appears twice")
+        for pile, marks in zip(pile_cards, sweep_cards, strict=True):
+            if not set(marks) <= set(pile) or len(set(marks)) != len(marks):
+                raise ChkobbaError("a chkobba's card must be a card of its side's pile, once")
+        scores = (totals[0], totals[1])
+        if results and results[-1].totals != scores:
+            raise ChkobbaError("the last deal's totals differ from the match scores")
+        winner = match_winner(scores, rules.target)
+        problem = _position_problem(
+            phase, current, dealer, players, hand_cards, table_cards, stock_cards, pile_cards
+        )
+        if not problem and (phase is OVER) != (winner is not None):
+            problem = "the match is over exactly when a side has won (at the target, ahead)"
+        if not problem and phase is OVER and table_cards and last_capturer is not None:
+            problem = "the match is over: the last capturer has taken the cards left"
+        if problem:
+            raise ChkobbaError(problem)
+        if phase is OVER:
+            current = cutter(dealer, players)
+        match = _Match(rules, seed, shuffles, dealer, scores, results, winner, None)
+        game = _game(
             match,
             phase,
             current,
-            bits_of(table),
-            hand_bits,
-            stock,
-            piles,
-            sweeps,
+            bits_of(table_cards),
+            tuple(map(bits_of, hand_cards)),
+            stock_cards,
+            (tuple(pile_cards[0]), tuple(pile_cards[1])),
+            (tuple(sweep_cards[0]), tuple(sweep_cards[1])),
             last_capturer,
-            history,
+            None,
+        )
+        return _game(
+            match._replace(origin=notation.write_position(game)),
+            phase,
+            current,
+            game._table,
+            game._hands,
+            game.stock,
+            game.piles,
+            game.sweeps,
+            last_capturer,
+            None,
         )
 
-    def _with_past(self, deal_results: tuple[DealResult, ...], history: History) -> Game:
-        """This position with a match's past attached: its deal results and its moves."""
-        return self._replace(match=self.match._replace(deal_results=deal_results), past=history)
-
     # ----------------------------------------------------------------- what there is to see
-    # phase, current, stock, piles, sweeps and last_capturer are fields of the named tuple:
-    # phase is "cut" (the cutter keeps or exposes the cut card), "play" or "over"; current is the
-    # seat to act; stock the undealt cards, top first (hidden from the players); piles the cards
-    # each side has taken this deal; sweeps the cards that made each side's chkobbas, shown face
-    # up on its pile; last_capturer the seat that captured last this deal (it takes what is left).
 
     @property
     def rules(self) -> Rules:
-        return self.match.rules
+        return self._match.rules
 
     @property
     def seed(self) -> int:
-        return self.match.seed
+        return self._match.seed
 
     @property
     def shuffles(self) -> int:
         """The number of the current deal's shuffle (0, 1, ...; redeals take one more)."""
-        return self.match.shuffles
+        return self._match.shuffles
 
     @property
     def dealer(self) -> int:
-        return self.match.dealer
+        return self._match.dealer
 
     @property
     def scores(self) -> tuple[int, int]:
         """Match totals of sides 0 and 1, counted after each full deal."""
-        return self.match.scores
+        return self._match.scores
 
     @property
     def deal_results(self) -> tuple[DealResult, ...]:
-        return self.match.deal_results
+        return self._match.deal_results
 
     @property
     def winner(self) -> int | None:
         """The side that has won the match, or ``None``."""
-        return self.match.winner
+        return self._match.winner
 
     @property
     def table(self) -> Cards:
         """The cards on the table, sorted by value then suit."""
-        return cards_of(self.table_bits)
+        return cards_of(self._table)
 
     @property
     def hands(self) -> tuple[Cards, ...]:
         """Every seat's hand, sorted (use ``view`` for what one seat may see)."""
-        return tuple(map(cards_of, self.hand_bits))
+        return tuple(map(cards_of, self._hands))
 
     @property
     def stock_count(self) -> int:
@@ -184,7 +277,7 @@ class Game(_State):
     @property
     def cut_card(self) -> Card | None:
         """The card the cutter sees and must keep or expose (cut phase only)."""
-        return self.stock[0] if self.phase == CUT else None
+        return self.stock[0] if self.phase is CUT else None
 
     @property
     def deal_number(self) -> int:
@@ -194,7 +287,7 @@ class Game(_State):
     def history(self) -> tuple[Move, ...]:
         """Every move of the match so far, oldest first."""
         moves = []
-        node = self.past
+        node = self._past
         while node is not None:
             node, move = node
             moves.append(move)
@@ -204,17 +297,17 @@ class Game(_State):
     @property
     def redealt(self) -> bool:
         """True when this cut follows a redeal (three or four equal ranks came to the table)."""
-        node = self.past
-        return self.phase == CUT and node is not None and node[1].kind != PLAY
+        node = self._past
+        return self.phase is CUT and node is not None and node[1].kind != PLAY
 
     @property
     def first_player(self) -> int:
         """The seat that leads each hand of this deal: the dealer's right-hand neighbour."""
-        return (self.dealer + 1) % self.rules.players
+        return cutter(self.dealer, self.rules.players)
 
     def legal_moves(self) -> list[Move]:
         """The moves allowed now, in a stable order (a fresh list each call)."""
-        return list(self.legal)
+        return list(self._legal)
 
     def view(self, seat: int) -> View:
         """What ``seat`` may see: its own hand, the table, the piles and the counts."""
@@ -224,70 +317,63 @@ class Game(_State):
 
     def play(self, move: Move | str) -> Game:
         """The position after ``move`` (a ``Move`` or its text); ``IllegalMove`` if not allowed."""
-        match, phase, seat, table, hands, stock, piles, sweeps, last, past, legal = self
-        if move not in legal:
+        if move not in self._legal:
             move = _normalised(move)
-            if move not in legal:
+            if move not in self._legal:
                 raise IllegalMove(self.why_illegal(move))
-        past = (past, move)
-        if phase == CUT:
+        past = (self._past, move)
+        if self.phase is CUT:
             return self._complete_deal(move.kind == KEEP, past)
         _, card, captures = move
         assert card is not None
+        seat = self.current
         bit = BITS[card.index]
-        held = list(hands)
-        held[seat] ^= bit
-        swept = sweeps
+        hands = list(self._hands)
+        hands[seat] ^= bit
+        stock = self.stock
+        holding = any(hands)
+        more = holding or stock
+        taken = 0
         if captures:
-            table ^= BITS[captures[0].index] if len(captures) == 1 else bits_of(captures)
+            taken = BITS[captures[0].index] if len(captures) == 1 else bits_of(captures)
+        table, chkobba = play_card(self._table, bit, taken, more)
+        piles, sweeps, last = self.piles, self.sweeps, self.last_capturer
+        if taken:
             last = seat
             side = seat & 1
             gain = piles[side] + captures + (card,)
             piles = (gain, piles[1]) if side == 0 else (piles[0], gain)
-            if not table:
+            if chkobba:
                 marks = (*sweeps[side], card)
-                swept = (marks, sweeps[1]) if side == 0 else (sweeps[0], marks)
-        else:
-            table |= bit
-        if any(held):
-            seat = (seat + 1) % len(held)
-        elif stock:
-            seat = self.first_player
-            held = _deal_hands(stock, seat, len(held))
-            stock = stock[len(held) * HAND_SIZE :]
-        else:
-            # the last card of the deal: it never scores a chkobba
+                sweeps = (marks, sweeps[1]) if side == 0 else (sweeps[0], marks)
+        if not more:
             return self._end_deal(table, piles, sweeps, last, past)
-        return _game(match, PLAYING, seat, table, tuple(held), stock, piles, swept, last, past)
+        if holding:
+            seat = next_seat(seat, len(hands))
+        else:
+            seat = self.first_player
+            layout, _, dealt = hand_layout(len(hands), seat)
+            hands = [_bits_at(stock, positions) for positions in layout]
+            stock = stock[dealt:]
+        return _game(
+            self._match, PLAYING, seat, table, tuple(hands), stock, piles, sweeps, last, past
+        )
 
     def _complete_deal(self, keep: bool, past: History) -> Game:
         """The cut is decided: three cards each and four on the table (or a redeal)."""
         deck = self.stock
-        players = self.rules.players
-        cutter = self.current
-        hands: list[list[Card]] = [[] for _ in range(players)]
-        table = [] if keep else [deck[0]]
-        if keep:
-            hands[cutter].append(deck[0])
-        position = 1
-        for offset in range(players):
-            hand = hands[(cutter + offset) % players]
-            need = HAND_SIZE - len(hand)
-            hand.extend(deck[position : position + need])
-            position += need
-        need = TABLE_SIZE - len(table)
-        table.extend(deck[position : position + need])
-        position += need
-        ranks = [c.value for c in table]
-        if max(map(ranks.count, ranks)) >= 3:
-            return _cut_phase(self.match._replace(shuffles=self.shuffles + 1), past)
+        layout, table_positions, dealt = deal_layout(self.rules.players, self.current, keep)
+        table = _bits_at(deck, table_positions)
+        if needs_redeal(table):
+            return _cut_phase(self._match._replace(shuffles=self.shuffles + 1), past)
+        hands = tuple([_bits_at(deck, positions) for positions in layout])
         return _game(
-            self.match,
+            self._match,
             PLAYING,
-            cutter,
-            bits_of(table),
-            tuple(map(bits_of, hands)),
-            deck[position:],
+            self.current,
+            table,
+            hands,
+            deck[dealt:],
             self.piles,
             self.sweeps,
             None,
@@ -303,17 +389,15 @@ class Game(_State):
         past: History,
     ) -> Game:
         """The last card is down: leftovers to the last capturer; score; next deal or the end."""
-        leftovers_side = None
-        table = cards_of(table_bits)
-        if table and last_capturer is not None:
-            leftovers_side = last_capturer & 1
-            gain = piles[leftovers_side] + table
-            piles = (gain, piles[1]) if leftovers_side == 0 else (piles[0], gain)
-        deal_scores = score_deal(piles, (len(sweeps[0]), len(sweeps[1])))
+        side = leftovers_side(table_bits, last_capturer)
+        leftovers = cards_of(table_bits) if side is not None else ()
+        if side is not None:
+            gain = piles[side] + leftovers
+            piles = (gain, piles[1]) if side == 0 else (piles[0], gain)
+        deal_scores = score_piles(piles, (len(sweeps[0]), len(sweeps[1])))
         totals = (self.scores[0] + deal_scores[0].total, self.scores[1] + deal_scores[1].total)
-        leftovers = table if leftovers_side is not None else ()
-        result = DealResult(self.dealer, deal_scores, totals, leftovers, leftovers_side)
-        match = self.match._replace(
+        result = DealResult(self.dealer, deal_scores, totals, leftovers, side)
+        match = self._match._replace(
             scores=totals,
             deal_results=(*self.deal_results, result),
             winner=match_winner(totals, self.rules.target),
@@ -321,14 +405,14 @@ class Game(_State):
         if match.winner is None:
             players = self.rules.players
             return _cut_phase(
-                match._replace(shuffles=self.shuffles + 1, dealer=(self.dealer + 1) % players),
+                match._replace(shuffles=self.shuffles + 1, dealer=next_seat(self.dealer, players)),
                 past,
             )
         return _game(
             match,
             OVER,
             self.first_player,
-            0 if leftovers_side is not None else table_bits,
+            0 if side is not None else table_bits,
             (0,) * self.rules.players,
             (),
             piles,
@@ -337,87 +421,117 @@ class Game(_State):
             past,
         )
 
-    # ----------------------------------------------------------------- explaining refusals
-
     def why_illegal(self, move: Move) -> str:
         """Why ``move`` is not allowed now (or ``""`` if it is)."""
         move = _normalised(move)
-        if move in self.legal_moves():
+        if move in self._legal:
             return ""
-        seat = self.current
-        if self.phase == OVER:
-            return f"{move}: the match is over"
-        if self.phase == CUT:
-            return f"{move}: seat {seat} must first keep or expose the cut card"
-        if move.kind != PLAY or move.card is None:
-            return f"{move}: the cut is done; seat {seat} must play a card"
-        card = move.card
-        hand = self.hands[seat]
-        if card not in hand:
-            held = " ".join(c.code for c in hand)
-            return f"{card} is not in seat {seat}'s hand (it holds {held})"
-        options = [m.captures for m in self.legal_moves() if m.card is card and m.captures]
-        if not move.captures:
-            return f"{card} must capture {_groups_text(options)}"
-        taken = _groups_text([move.captures])
-        missing = [c for c in move.captures if c not in self.table]
-        if missing:
-            return f"{move}: {' '.join(c.code for c in missing)} is not on the table"
-        if not options:
-            return f"{card} cannot take {taken}: it takes nothing here"
-        if any(c.value == card.value for c in self.table) and len(move.captures) > 1:
-            return (
-                f"{card} cannot take {taken}: an equal card comes first, "
-                f"it must take {_groups_text(options)}"
-            )
-        total = sum(c.value for c in move.captures)
-        return (
-            f"{card} cannot take {taken}: they make {total}, not {card.value}; "
-            f"it may take {_groups_text(options)}"
-        )
+        return refusals.why_illegal(self, move)
 
     # ----------------------------------------------------------------- text forms
 
     def notation(self) -> str:
         """The position in the compact notation of ``chkobba.notation``."""
-        from .notation import write_position
-
-        return write_position(self)
+        return notation.write_position(self)
 
     @classmethod
     def from_notation(cls, text: str) -> Game:
         """A position from its notation; raises ``ParseError`` quoting the bad field."""
-        from .notation import read_position
-
-        return read_position(text)
+        parts = notation.read_position(text)
+        try:
+            return cls.from_position(**parts)
+        except ChkobbaError as error:
+            raise ParseError(f"bad position {quoted(text)}: {error}") from None
 
     def to_json(self) -> str:
         """The whole match (position, deal results, history) as JSON, with a format version."""
-        from .saves import game_to_json
-
-        return game_to_json(self)
+        return saves.game_to_json(self, self._match.origin)
 
     @classmethod
-    def from_json(cls, text: str) -> Game:
-        """A match from ``to_json``'s text; raises ``ParseError`` saying what is wrong."""
-        from .saves import game_from_json
+    def from_json(cls, text: str | bytes) -> Game:
+        """A match from ``to_json``'s text; raises ``ParseError`` saying what is wrong.
 
-        return game_from_json(text)
+        The history is replayed from the match's start (its seed, or the set-up position it
+        started from): the position and deal results must be the ones it leads to.
+        """
+        saved = saves.read_save(text)
+        try:
+            position = cls.from_notation(saved.position)
+            if not saved.history:
+                if saved.deal_results:
+                    saves.check_results(saved.deal_results, position.rules, position.scores)
+                return _with(position._match._replace(deal_results=saved.deal_results), position)
+            start = (
+                cls.from_notation(saved.start)
+                if saved.start is not None
+                else cls.new(position.rules, position.seed)
+            )
+            game = start
+            for number, move in enumerate(saved.history, 1):
+                try:
+                    game = game.play(move)
+                except IllegalMove as error:
+                    raise EditedSave(f"move {number} of the history: {error}") from None
+        except EditedSave as error:
+            raise EditedSave(f"saved game: {error}") from None
+        except ParseError as error:
+            raise ParseError(f"saved game: {error}") from None
+        if game.notation() != position.notation():
+            raise EditedSave("saved game: the history does not lead to the saved position")
+        if game.deal_results != saved.deal_results:
+            raise EditedSave(
+                "saved game: the deal results (dealer, scores, totals) differ from the history's"
+            )
+        return game
 
-    # ----------------------------------------------------------------- comparisons
+    # ----------------------------------------------------------------- value behaviour
+
+    def _key(self) -> tuple[object, ...]:
+        match = self._match
+        return (
+            match[:7],
+            self.phase,
+            self.current,
+            self._table,
+            self._hands,
+            self.stock,
+            self.piles,
+            self.sweeps,
+            self.last_capturer,
+            self.history,
+        )
 
     def __eq__(self, other: object) -> bool:
-        return (
-            isinstance(other, Game)
-            and self[:9] == other[:9]  # every part but the past and the moves it allows
-            and self.history == other.history
-        )
+        return isinstance(other, Game) and self._key() == other._key()
 
     def __ne__(self, other: object) -> bool:
         return not self == other
 
     def __hash__(self) -> int:
-        return hash((self[:9], self.history))
+        return hash(self._key())
+
+    def __copy__(self) -> Game:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Game:
+        return self  # an immutable value: a copy is itself (the history may be long)
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return (
+            _unpickled,
+            (
+                self._match,
+                self.phase,
+                self.current,
+                self._table,
+                self._hands,
+                self.stock,
+                self.piles,
+                self.sweeps,
+                self.last_capturer,
+                self.history,
+            ),
+        )
 
     def __repr__(self) -> str:
         return f"Game.from_notation({self.notation()!r})"
@@ -425,7 +539,7 @@ class Game(_State):
 
 def _game(
     match: _Match,
-    phase: str,
+    phase: Phase,
     current: int,
     table: int,
     hands: tuple[int, ...],
@@ -435,13 +549,65 @@ def _game(
     last_capturer: int | None,
     past: History,
 ) -> Game:
-    """A ``Game`` from its parts, with the moves it allows."""
-    if phase == PLAYING:
-        legal = play_moves(hands[current], table)
+    """A ``Game`` from its parts, with the moves it allows.
+
+    Built as a ``_Building`` (plain slot writes, fast) whose class then becomes ``Game``: the
+    same slots, and a ``Game`` refuses every write.
+    """
+    game = _new(_Building)
+    game._match = match
+    game.phase = phase
+    game.current = current
+    game._table = table
+    game._hands = hands
+    game.stock = stock
+    game.piles = piles
+    game.sweeps = sweeps
+    game.last_capturer = last_capturer
+    game._past = past
+    if phase is PLAYING:
+        game._legal = play_moves(hands[current], table)
     else:
-        legal = (KEEP_MOVE, EXPOSE_MOVE) if phase == CUT else ()
-    parts = (match, phase, current, table, hands, stock, piles, sweeps, last_capturer, past, legal)
-    return _tuple_new(Game, parts)
+        game._legal = CUT_MOVES if phase is CUT else ()
+    game.__class__ = Game  # type: ignore[assignment]
+    return game  # type: ignore[return-value]
+
+
+_new = object.__new__
+
+
+def _with(match: _Match, game: Game) -> Game:
+    """``game`` with other match parts (deal results attached to a loaded position)."""
+    return _game(
+        match,
+        game.phase,
+        game.current,
+        game._table,
+        game._hands,
+        game.stock,
+        game.piles,
+        game.sweeps,
+        game.last_capturer,
+        game._past,
+    )
+
+
+def _unpickled(
+    match: _Match,
+    phase: Phase,
+    current: int,
+    table: int,
+    hands: tuple[int, ...],
+    stock: Cards,
+    piles: Pair,
+    sweeps: Pair,
+    last_capturer: int | None,
+    history: tuple[Move, ...],
+) -> Game:
+    past: History = None
+    for move in history:
+        past = (past, move)
+    return _game(match, phase, current, table, hands, stock, piles, sweeps, last_capturer, past)
 
 
 def _cut_phase(match: _Match, past: History) -> Game:
@@ -450,7 +616,7 @@ def _cut_phase(match: _Match, past: History) -> Game:
     return _game(
         match,
         CUT,
-        (match.dealer + 1) % players,
+        cutter(match.dealer, players),
         0,
         (0,) * players,
         shuffled_deck(match.seed, match.shuffles),
@@ -461,13 +627,12 @@ def _cut_phase(match: _Match, past: History) -> Game:
     )
 
 
-def _deal_hands(stock: Cards, first: int, players: int) -> list[int]:
-    """Three cards to each seat from the top of ``stock``, starting with ``first``."""
-    hands = [0] * players
-    for offset in range(players):
-        start = offset * HAND_SIZE
-        hands[(first + offset) % players] = bits_of(stock[start : start + HAND_SIZE])
-    return hands
+def _bits_at(deck: Cards, positions: tuple[int, ...]) -> int:
+    """The set of the cards at ``positions`` of ``deck``."""
+    bits = 0
+    for position in positions:
+        bits |= BITS[deck[position].index]
+    return bits
 
 
 def _normalised(move: object) -> Move:
@@ -476,13 +641,85 @@ def _normalised(move: object) -> Move:
         return Move.parse(move)
     if isinstance(move, Move):
         if move.kind == PLAY and isinstance(move.card, Card):
+            if not all(isinstance(card, Card) for card in move.captures):
+                raise TypeError(f"a move's captures are Cards, not {_short(move.captures)}")
             return Move.play(move.card, move.captures)
         return move
-    raise TypeError(f"a move is a Move or its text like 'QHx2D+6S', not {move!r}")
+    raise TypeError(f"a move is a Move or its text like 'QHx2D+6S', not {_short(move)}")
 
 
-def _groups_text(groups: list[Cards]) -> str:
-    return " or ".join("+".join(c.code for c in group) for group in groups)
+_short = quoted  # repr cut short: an error message never quotes a long input whole
+
+
+# ----------------------------------------------------------------- checking a position
+
+
+def _whole(name: str, value: object, minimum: int | None = 0) -> None:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"{name} must be an int, not {_short(value)}")
+    if minimum is not None and value < minimum:
+        raise ChkobbaError(f"{name} must be >= {minimum}, not {value}")
+
+
+def _seat(name: str, value: object, players: int) -> None:
+    _whole(name, value)
+    assert isinstance(value, int)
+    if value >= players:
+        raise ChkobbaError(f"{name} must be a seat from 0 to {players - 1}, not {value}")
+
+
+def _items(name: str, value: object, count: int) -> list[Any]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise TypeError(f"{name} must be a sequence of {count}, not {_short(value)}")
+    items = list(value)
+    if len(items) != count:
+        raise ChkobbaError(f"{name}: expected {count}, found {len(items)}")
+    return items
+
+
+def _cards(name: str, value: object) -> Cards:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise TypeError(f"the {name} must be a sequence of Cards, not {_short(value)}")
+    cards = tuple(value)
+    if not all(isinstance(card, Card) for card in cards):
+        raise TypeError(f"the {name} must hold Cards, not {_short(cards)}")
+    return cards
+
+
+def _repeated(cards: list[Card]) -> str:
+    """The cards that appear more than once, or ``""``."""
+    seen: set[Card] = set()
+    twice = {card for card in cards if card in seen or seen.add(card)}  # type: ignore[func-returns-value]
+    return " ".join(card.code for card in sorted(twice))
+
+
+def _position_problem(
+    phase: Phase,
+    current: int,
+    dealer: int,
+    players: int,
+    hands: tuple[Cards, ...],
+    table: Cards,
+    stock: Cards,
+    piles: tuple[Cards, ...],
+) -> str:
+    """What makes a (duplicate-free) position one the engine cannot play on, or ``""``."""
+    if phase is CUT:
+        if table or any(hands) or any(piles):
+            return "at the cut the table, hands and piles are empty and the stock holds the deck"
+        if current != cutter(dealer, players):
+            return "the cutter is the dealer's right-hand neighbour (the next seat)"
+        return stock_problem(len(stock), players, cut=True)
+    if phase is OVER:
+        if any(hands) or stock:
+            return "the match is over: no card is left in a hand or in the stock"
+        return ""
+    sizes = [len(hands[(current + k) % players]) for k in range(players)]
+    if not sizes[0]:
+        return f"seat {current} is to play but holds no card"
+    if sizes != sorted(sizes, reverse=True) or sizes[0] - sizes[-1] > 1:
+        return "hand sizes do not fit the turn: each seat plays one card in turn"
+    return stock_problem(len(stock), players, cut=False)
 
 
 def match_winner(totals: tuple[int, int], target: int) -> int | None:
@@ -491,3 +728,121 @@ def match_winner(totals: tuple[int, int], target: int) -> int | None:
     if max(first, second) < target or first == second:
         return None
     return 0 if first > second else 1
+
+
+# ----------------------------------------------------------------- what one seat sees
+
+
+@dataclass(frozen=True)
+class View:
+    """A seat's knowledge of the game: the input of bots and of the page."""
+
+    seat: int
+    rules: Rules
+    phase: str
+    current: int
+    dealer: int
+    table: tuple[Card, ...]
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    stock_count: int
+    piles: tuple[tuple[Card, ...], tuple[Card, ...]]
+    sweeps: tuple[tuple[Card, ...], tuple[Card, ...]]
+    last_capturer: int | None
+    scores: tuple[int, int]
+    deal_results: tuple[DealResult, ...]
+    winner: int | None
+    cut_card: Card | None
+    history: tuple[Move, ...]
+
+    @staticmethod
+    def of(game: Game, seat: int) -> View:
+        players = game.rules.players
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise TypeError(f"a seat is an int, not {_short(seat)}")
+        if not 0 <= seat < players:
+            raise ValueError(f"no seat {seat} in a {players}-player game")
+        return View(
+            seat=seat,
+            rules=game.rules,
+            phase=game.phase,
+            current=game.current,
+            dealer=game.dealer,
+            table=game.table,
+            hand=cards_of(game._hands[seat]),
+            hand_sizes=tuple([bits.bit_count() for bits in game._hands]),
+            stock_count=len(game.stock),
+            piles=game.piles,
+            sweeps=game.sweeps,
+            last_capturer=game.last_capturer,
+            scores=game.scores,
+            deal_results=game.deal_results,
+            winner=game.winner,
+            cut_card=game.cut_card if game.current == seat else None,
+            history=game.history,
+        )
+
+    @property
+    def side(self) -> int:
+        return self.seat % 2
+
+    @property
+    def chkobbas(self) -> tuple[int, int]:
+        return len(self.sweeps[0]), len(self.sweeps[1])
+
+    @property
+    def deal_number(self) -> int:
+        return len(self.deal_results) + 1
+
+    def legal_moves(self) -> list[Move]:
+        """This seat's legal moves when it is its turn (else ``[]``), as ``Game.legal_moves``."""
+        if self.current != self.seat:
+            return []
+        if self.phase == PLAYING:
+            return legal_play_moves(self.hand, self.table)
+        if self.phase == CUT:
+            return list(CUT_MOVES)
+        return []
+
+    def unseen(self) -> tuple[Card, ...]:
+        """The cards this seat cannot see: the other hands and the stock (cut card excepted)."""
+        seen = {*self.hand, *self.table, *self.piles[0], *self.piles[1]}
+        if self.cut_card is not None:
+            seen.add(self.cut_card)
+        return tuple(card for card in DECK if card not in seen)
+
+    def sample(self, rng: random.Random) -> Game:
+        """A full game consistent with this view, the hidden cards dealt at random.
+
+        Bots use it to imagine the hands they cannot see (determinization). The match's future
+        shuffles are drawn from ``rng`` too; the sample has no history.
+        """
+        hidden = list(self.unseen())
+        rng.shuffle(hidden)
+        hands = []
+        for seat, size in enumerate(self.hand_sizes):
+            if seat == self.seat:
+                hands.append(self.hand)
+            else:
+                hands.append(tuple(hidden[:size]))
+                del hidden[:size]
+        if self.cut_card is not None:
+            stock = (self.cut_card, *hidden[: self.stock_count - 1])
+        else:
+            stock = tuple(hidden[: self.stock_count])
+        return Game.from_position(
+            rules=self.rules,
+            seed=rng.getrandbits(64),
+            shuffles=len(self.deal_results),
+            phase=self.phase,
+            dealer=self.dealer,
+            current=self.current,
+            table=self.table,
+            hands=hands,
+            stock=stock,
+            piles=self.piles,
+            sweeps=self.sweeps,
+            last_capturer=self.last_capturer,
+            scores=self.scores,
+            deal_results=self.deal_results,
+        )

@@ -2,15 +2,31 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from enum import StrEnum
 from operator import attrgetter
 from typing import NamedTuple
 
 from .cards import DECK, Card, parse_cards
 from .cardsets import BELOW_BITS, MAX_VALUE, VALUE_BITS, bits_of, cards_of
-from .errors import ParseError
+from .errors import ChkobbaError, ParseError, quoted
 
-PLAY, KEEP, EXPOSE = "play", "keep", "expose"
+
+class MoveKind(StrEnum):
+    """What a move does: play a card, or (the cutter) keep or expose the cut card.
+
+    A ``str``: ``MoveKind.PLAY == "play"``, and it prints and saves as its text.
+    """
+
+    PLAY = "play"
+    KEEP = "keep"
+    EXPOSE = "expose"
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
+PLAY, KEEP, EXPOSE = MoveKind.PLAY, MoveKind.KEEP, MoveKind.EXPOSE
 
 
 class Move(NamedTuple):
@@ -20,7 +36,7 @@ class Move(NamedTuple):
     - ``"keep"`` / ``"expose"``: the cutter keeps the cut card in hand or shows it on the table.
     """
 
-    kind: str
+    kind: MoveKind
     card: Card | None
     captures: tuple[Card, ...]
 
@@ -28,14 +44,20 @@ class Move(NamedTuple):
     def play(card: Card | str, captures: Sequence[Card | str] = ()) -> Move:
         """The move that plays ``card`` and takes ``captures`` (in any order)."""
         played = card if isinstance(card, Card) else Card.parse(card)
-        taken = (c if isinstance(c, Card) else Card.parse(c) for c in captures)
-        return Move(PLAY, played, tuple(sorted(taken)))
+        if isinstance(captures, str) or not isinstance(captures, Iterable):
+            raise TypeError(f"captures are a sequence of cards, not {quoted(captures)}")
+        taken = tuple(sorted(c if isinstance(c, Card) else Card.parse(c) for c in captures))
+        if played in taken:
+            raise ChkobbaError(f"{played} cannot take itself")
+        if len(set(taken)) != len(taken):
+            raise ChkobbaError(f"a card is taken twice in {'+'.join(c.code for c in taken)}")
+        return Move(PLAY, played, taken)
 
     @staticmethod
     def parse(text: str) -> Move:
         """Read a move's notation; raise ``ParseError`` quoting what was wrong."""
         if not isinstance(text, str):
-            raise ParseError(f"a move is written as text like 'QHx2D+6S', not {text!r}")
+            raise ParseError(f"a move is written as text like 'QHx2D+6S', not {quoted(text)}")
         cleaned = text.strip()
         if cleaned.lower() in (KEEP, EXPOSE):
             return KEEP_MOVE if cleaned.lower() == KEEP else EXPOSE_MOVE
@@ -44,11 +66,13 @@ class Move(NamedTuple):
             card = Card.parse(head)
             captures = parse_cards(tail.replace("+", "")) if sep else ()
         except ParseError as error:
-            raise ParseError(f"bad move {text!r}: {error}") from None
+            raise ParseError(f"bad move {quoted(text)}: {error}") from None
         if sep and not captures:
-            raise ParseError(f"bad move {text!r}: 'x' must be followed by the cards taken")
+            raise ParseError(f"bad move {quoted(text)}: 'x' must be followed by the cards taken")
         if sep and len(set(captures)) != len(captures):
-            raise ParseError(f"bad move {text!r}: a card is taken twice")
+            raise ParseError(f"bad move {quoted(text)}: a card is taken twice")
+        if card in captures:
+            raise ParseError(f"bad move {quoted(text)}: {card} cannot take itself")
         return Move.play(card, captures)
 
     def __str__(self) -> str:
@@ -65,6 +89,7 @@ class Move(NamedTuple):
 
 KEEP_MOVE = Move(KEEP, None, ())
 EXPOSE_MOVE = Move(EXPOSE, None, ())
+CUT_MOVES = (KEEP_MOVE, EXPOSE_MOVE)
 Move.KEEP = KEEP_MOVE  # type: ignore[attr-defined]
 Move.EXPOSE = EXPOSE_MOVE  # type: ignore[attr-defined]
 
@@ -118,14 +143,26 @@ def capture_options(card: Card, table: Sequence[Card]) -> list[tuple[Card, ...]]
     >>> capture_options(Card.parse("QH"), [Card.parse("2D"), Card.parse("6S")])
     [(Card.parse('2D'), Card.parse('6S'))]
     """
-    ordered = tuple(sorted(table))
+    _check_cards("card", (card,))
+    ordered = tuple(sorted(_check_cards("table", table)))
     groups = table_groups(tuple(map(_value, ordered)))[card.value]
     return [tuple(ordered[i] for i in group) for group in groups]
 
 
 def legal_play_moves(hand: tuple[Card, ...], table: tuple[Card, ...]) -> list[Move]:
     """Every (card, captured group) the hand allows on the table, in a stable order."""
-    return list(play_moves(bits_of(hand), bits_of(table)))
+    hand_bits = bits_of(_check_cards("hand", hand))
+    return list(play_moves(hand_bits, bits_of(_check_cards("table", table))))
+
+
+def _check_cards(name: str, cards: object) -> tuple[Card, ...]:
+    """``cards`` as a tuple of Cards; ``TypeError`` naming ``name`` otherwise."""
+    if isinstance(cards, str | bytes) or not isinstance(cards, Iterable):
+        raise TypeError(f"the {name} must be a sequence of Cards, not {quoted(cards)}")
+    found = tuple(cards)
+    if not all(isinstance(card, Card) for card in found):
+        raise TypeError(f"the {name} must hold Cards (Card.parse('7D')), not {quoted(found)}")
+    return found
 
 
 _LAYS = tuple((_new_move(Move, (PLAY, card, ())),) for card in DECK)

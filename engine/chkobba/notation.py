@@ -21,23 +21,52 @@ appear twice.
 
 from __future__ import annotations
 
-from collections import Counter
-from itertools import chain
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from .cards import Card, format_cards, parse_cards
-from .errors import ParseError
+from .errors import ParseError, quoted
+from .kernel import Phase
 from .rules import Rules
 
-if TYPE_CHECKING:
-    from .game import Game
+__all__ = ["quoted", "read_position", "write_position"]
 
 
-def write_position(game: Game) -> str:
+class _Position(Protocol):
+    """What the notation reads of a game."""
+
+    @property
+    def phase(self) -> str: ...
+    @property
+    def current(self) -> int: ...
+    @property
+    def table(self) -> tuple[Card, ...]: ...
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]: ...
+    @property
+    def piles(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]: ...
+    @property
+    def sweeps(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]: ...
+    @property
+    def stock(self) -> tuple[Card, ...]: ...
+    @property
+    def scores(self) -> tuple[int, int]: ...
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def last_capturer(self) -> int | None: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def shuffles(self) -> int: ...
+
+
+def write_position(game: _Position) -> str:
     """The notation of ``game``'s position."""
-    if game.phase == "cut":
+    if game.phase == Phase.CUT:
         turn = f"c{game.current}"
-    elif game.phase == "over":
+    elif game.phase == Phase.OVER:
         turn = "x"
     else:
         turn = str(game.current)
@@ -65,7 +94,7 @@ def _field(name: str, text: str, reader):  # type: ignore[no-untyped-def]
     try:
         return reader(text)
     except (ParseError, ValueError) as error:
-        raise ParseError(f"bad {name} {text!r} in position: {error}") from None
+        raise ParseError(f"bad {name} {quoted(text)} in position: {error}") from None
 
 
 def _seat(text: str, players: int) -> int:
@@ -104,98 +133,61 @@ def _seed(text: str) -> tuple[int, int]:
     return int(seed), int(shuffles)
 
 
-def read_position(text: str) -> Game:
-    """Parse a position; raise ``ParseError`` naming the field that is wrong."""
-    from .game import Game, match_winner
-
+def read_position(text: str) -> dict[str, Any]:
+    """Parse a position into ``Game.from_position``'s arguments; ``ParseError`` naming the field
+    that is wrong (the position as a whole is checked by ``Game.from_position``)."""
     if not isinstance(text, str):
-        raise ParseError(f"a position is text, not {text!r}")
+        raise ParseError(f"a position is text, not {quoted(text)}")
     fields = text.split()
     if len(fields) not in (8, 9):
         raise ParseError(
-            f"bad position {text!r}: expected 8 or 9 fields (table hands turn piles stock score "
-            f"dealer last [seed]), found {len(fields)}"
+            f"bad position {quoted(text)}: expected 8 or 9 fields (table hands turn piles stock "
+            f"score dealer last [seed]), found {len(fields)}"
         )
-    table = tuple(sorted(_field("table", fields[0], parse_cards)))
-    hands = tuple(tuple(sorted(_field("hand", hand, parse_cards))) for hand in fields[1].split("/"))
+    table = _field("table", fields[0], parse_cards)
+    hands = tuple(_field("hand", hand, parse_cards) for hand in fields[1].split("/"))
     players = len(hands)
     if players not in (2, 4):
         raise ParseError(
-            f"bad hands {fields[1]!r} in position: expected 2 or 4 hands separated by /"
+            f"bad hands {quoted(fields[1])} in position: expected 2 or 4 hands separated by /"
         )
     turn = fields[2]
     if turn == "x":
-        phase, current = "over", -1
+        phase, current = Phase.OVER, -1
     elif turn.startswith("c"):
-        phase, current = "cut", _field("turn", turn[1:], lambda t: _seat(t, players))
+        phase, current = Phase.CUT, _field("turn", turn[1:], lambda t: _seat(t, players))
     else:
-        phase, current = "play", _field("turn", turn, lambda t: _seat(t, players))
+        phase, current = Phase.PLAY, _field("turn", turn, lambda t: _seat(t, players))
     pile_texts = fields[3].split("/")
     if len(pile_texts) != 2:
-        raise ParseError(f"bad piles {fields[3]!r} in position: expected two piles separated by /")
+        raise ParseError(
+            f"bad piles {quoted(fields[3])} in position: expected two piles separated by /"
+        )
     pile_pairs = [_field("pile", pile, _pile) for pile in pile_texts]
     stock = _field("stock", fields[4], parse_cards)
     scores, target = _field("score", fields[5], _score)
     rules = _field("score", fields[5], lambda _: Rules(players, target))
     dealer = _field("dealer", fields[6], lambda t: _seat(t, players))
+    if current < 0:
+        current = (dealer + 1) % players  # over: the seat that would cut next
     last = (
         None
         if fields[7] == "-"
         else _field("last capturer", fields[7], lambda t: _seat(t, players))
     )
     seed, shuffles = _field("seed", fields[8], _seed) if len(fields) == 9 else (0, 0)
-    piles = (pile_pairs[0][0], pile_pairs[1][0])
-    sweeps = (pile_pairs[0][1], pile_pairs[1][1])
-    repeated = _repeated([*table, *stock, *piles[0], *piles[1], *chain.from_iterable(hands)])
-    if repeated:
-        raise ParseError(f"bad position {text!r}: {repeated} appears twice")
-    winner = match_winner(scores, target)
-    if current < 0:
-        current = (dealer + 1) % players
-    game = Game._from_parts(
-        rules,
-        seed,
-        shuffles,
-        phase,
-        dealer,
-        current,
-        table,
-        hands,
-        stock,
-        piles,
-        sweeps,
-        last,
-        scores,
-        (),
-        winner,
-        None,
-    )
-    problem = position_problem(game)
-    if problem:
-        raise ParseError(f"bad position {text!r}: {problem}")
-    return game
-
-
-def _repeated(cards: list[Card]) -> str:
-    """The cards that appear more than once, or ``""``."""
-    counts = Counter(cards)
-    return " ".join(sorted(card.code for card, count in counts.items() if count > 1))
-
-
-def position_problem(game: Game) -> str:
-    """What makes a (duplicate-free) position impossible, or ``""``."""
-    if (game.phase == "over") != (game.winner is not None):
-        return "the turn is x exactly when a side has won (at the target with the higher total)"
-    if game.phase == "cut":
-        if game.table or any(game.hands) or not game.stock:
-            return "at the cut the table and hands are empty and the stock holds the deck"
-        if game.current != (game.dealer + 1) % game.rules.players:
-            return "the cutter is the dealer's right-hand neighbour (the next seat)"
-    if game.phase == "play":
-        players = game.rules.players
-        sizes = [len(game.hands[(game.current + k) % players]) for k in range(players)]
-        if not sizes[0]:
-            return f"seat {game.current} is to play but holds no card"
-        if sizes != sorted(sizes, reverse=True) or sizes[0] - sizes[-1] > 1:
-            return "hand sizes do not fit the turn: each seat plays one card in turn"
-    return ""
+    return {
+        "rules": rules,
+        "phase": phase,
+        "current": current,
+        "dealer": dealer,
+        "table": table,
+        "hands": hands,
+        "stock": stock,
+        "piles": (pile_pairs[0][0], pile_pairs[1][0]),
+        "sweeps": (pile_pairs[0][1], pile_pairs[1][1]),
+        "last_capturer": last,
+        "scores": scores,
+        "seed": seed,
+        "shuffles": shuffles,
+    }

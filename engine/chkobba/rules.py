@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import ChkobbaError
+from .errors import ChkobbaError, quoted
+from .kernel import HAND_SIZE, TABLE_SIZE
 
-HAND_SIZE = 3
-TABLE_SIZE = 4
 TARGETS = (11, 21, 31)
+__all__ = ["HAND_SIZE", "TABLE_SIZE", "TARGETS", "Rules"]
 
 
 @dataclass(frozen=True)
@@ -19,9 +19,9 @@ class Rules:
     target: int = 21
 
     def __post_init__(self) -> None:
-        if self.players not in (2, 4) or isinstance(self.players, bool):
-            raise ChkobbaError(f"Chkobba is played by 2 or 4 players, not {self.players!r}")
-        if not isinstance(self.target, int) or isinstance(self.target, bool) or self.target < 1:
+        if type(self.players) is not int or self.players not in (2, 4):
+            raise ChkobbaError(f"Chkobba is played by 2 or 4 players, not {quoted(self.players)}")
+        if type(self.target) is not int or self.target < 1:
             raise ChkobbaError(
-                f"the target must be a whole number of points >= 1, not {self.target!r}"
+                f"the target must be a whole number of points >= 1, not {quoted(self.target)}"
             )

@@ -3,34 +3,56 @@
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import Any, NamedTuple, Protocol
 
 from .cards import format_cards, parse_cards
-from .errors import ParseError
+from .errors import EditedSave, ParseError, quoted
+from .kernel import majorities
 from .moves import Move
-from .scoring import DealScore
+from .rules import Rules
+from .scoring import DealResult, DealScore
 
-if TYPE_CHECKING:
-    from .game import DealResult, Game, History
+
+class _Match(Protocol):
+    """What a save writes of a game."""
+
+    @property
+    def deal_results(self) -> tuple[DealResult, ...]: ...
+    @property
+    def history(self) -> tuple[Move, ...]: ...
+    def notation(self) -> str: ...
+
 
 FORMAT = "chkobba-game"
 VERSION = 1
 _SCORE_FIELDS = DealScore._fields
 
 
-def game_to_json(game: Game) -> str:
-    """The match as one line of JSON; ``game_from_json`` reads it back to an equal ``Game``."""
-    return json.dumps(
-        {
-            "format": FORMAT,
-            "version": VERSION,
-            "position": game.notation(),
-            "deal_results": [_result_to_dict(result) for result in game.deal_results],
-            "history": [str(move) for move in game.history],
-        },
-        ensure_ascii=False,
-        separators=(",", ":"),
-    )
+class Saved(NamedTuple):
+    """A save's parts, read but not yet checked against each other (``Game.from_json`` does)."""
+
+    position: str
+    deal_results: tuple[DealResult, ...]
+    history: tuple[Move, ...]
+    start: str | None  # the set-up position the history starts from (None: the seed's start)
+
+
+def game_to_json(game: _Match, origin: str | None) -> str:
+    """The match as one line of JSON; ``Game.from_json`` reads it back to an equal ``Game``.
+
+    ``origin`` is the notation of the set-up position the history starts from, saved as
+    ``start`` when there is a history (a match from ``Game.new`` starts from its seed).
+    """
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "position": game.notation(),
+        "deal_results": [_result_to_dict(result) for result in game.deal_results],
+        "history": [str(move) for move in game.history],
+    }
+    if origin is not None and data["history"]:
+        data["start"] = origin
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
 def _result_to_dict(result: DealResult) -> dict[str, Any]:
@@ -43,38 +65,59 @@ def _result_to_dict(result: DealResult) -> dict[str, Any]:
     }
 
 
-def game_from_json(text: str | bytes) -> Game:
-    """Read a saved match; raise ``ParseError`` saying what is wrong (nothing half-loaded)."""
-    from .game import Game
-
+def read_save(text: str | bytes) -> Saved:
+    """Read a saved match's parts; ``ParseError`` saying what is wrong."""
     try:
         data = json.loads(text)
-    except (TypeError, ValueError) as error:
-        raise ParseError(f"saved game is not JSON: {error}") from None
+    except (TypeError, ValueError, RecursionError) as error:
+        reason = "nested too deeply" if isinstance(error, RecursionError) else error
+        raise ParseError(f"saved game is not JSON: {reason}") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ParseError(f"saved game: not a {FORMAT!r} document")
     version = data.get("version")
     if type(version) is not int or version != VERSION:
         raise ParseError(
-            f"saved game: format version {version!r} is not supported "
+            f"saved game: format version {quoted(version)} is not supported "
             f"(this game reads version {VERSION})"
         )
     missing = [key for key in ("position", "deal_results", "history") if key not in data]
     if missing:
         raise ParseError(f"saved game: missing {', '.join(missing)}")
+    start = data.get("start")
     try:
-        position = Game.from_notation(data["position"])
+        if not isinstance(data["position"], str) or not isinstance(start, str | None):
+            raise ParseError("a position is written as text")
         results = tuple(
             _result_from_dict(item) for item in _list(data["deal_results"], "deal_results")
         )
-        history: History = None
-        for item in _list(data["history"], "history"):
-            history = (history, Move.parse(item))
+        history = tuple(Move.parse(item) for item in _list(data["history"], "history"))
     except ParseError as error:
         raise ParseError(f"saved game: {error}") from None
-    if results and results[-1].totals != position.scores:
-        raise ParseError("saved game: the last deal's totals differ from the position's scores")
-    return position._with_past(results, history)
+    return Saved(data["position"], results, history, start)
+
+
+def check_results(results: tuple[DealResult, ...], rules: Rules, scores: tuple[int, int]) -> None:
+    """Check deal results that no history backs (a set-up position's): each deal's points agree
+    with its counts, the totals add up to the match scores, the dealers take turns."""
+    totals = (0, 0)
+    for number, result in enumerate(results, 1):
+        where = f"deal {number}'s result"
+        if not 0 <= result.dealer < rules.players:
+            raise EditedSave(f"{where}: no dealer {result.dealer} with {rules.players} players")
+        if number > 1 and result.dealer != (results[number - 2].dealer + 1) % rules.players:
+            raise EditedSave(f"{where}: the deal passes to the next dealer")
+        first, second = result.scores
+        counts = [(*score[6:], score.hayya) for score in result.scores]
+        if first.cards + second.cards > 40 or first.hayya + second.hayya > 1:
+            raise EditedSave(f"{where}: more cards than the deck holds")
+        for side, score in enumerate(result.scores):
+            if score[:3] != majorities(counts[side], counts[1 - side]):
+                raise EditedSave(f"{where}: its points do not follow from its counts")
+        totals = (totals[0] + first.total, totals[1] + second.total)
+        if result.totals != totals:
+            raise EditedSave(f"{where}: its totals are not the sum of the deals' points")
+    if totals != scores:
+        raise EditedSave("the last deal's totals differ from the position's scores")
 
 
 def _list(value: object, name: str) -> list[Any]:
@@ -83,17 +126,21 @@ def _list(value: object, name: str) -> list[Any]:
     return value
 
 
+def _text(value: object, name: str) -> str:
+    if not isinstance(value, str):
+        raise ParseError(f"{name} should be text, not {quoted(value)}")
+    return value
+
+
 def _int(value: object, name: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise ParseError(f"{name} should be a whole number >= 0, not {value!r}")
+        raise ParseError(f"{name} should be a whole number >= 0, not {quoted(value)}")
     return value
 
 
 def _result_from_dict(item: object) -> DealResult:
-    from .game import DealResult
-
     if not isinstance(item, dict):
-        raise ParseError(f"a deal result should be an object, not {item!r}")
+        raise ParseError(f"a deal result should be an object, not {quoted(item)}")
     try:
         scores = _list(item["scores"], "scores")
         totals = _list(item["totals"], "totals")
@@ -101,12 +148,12 @@ def _result_from_dict(item: object) -> DealResult:
             raise ParseError("a deal result has scores and totals for two sides")
         side = item["leftovers_side"]
         if side not in (None, 0, 1):
-            raise ParseError(f"leftovers_side should be 0, 1 or null, not {side!r}")
+            raise ParseError(f"leftovers_side should be 0, 1 or null, not {quoted(side)}")
         return DealResult(
             dealer=_int(item["dealer"], "dealer"),
             scores=(_score_from_dict(scores[0]), _score_from_dict(scores[1])),
             totals=(_int(totals[0], "totals"), _int(totals[1], "totals")),
-            leftovers=parse_cards(str(item["leftovers"])),
+            leftovers=parse_cards(_text(item["leftovers"], "leftovers")),
             leftovers_side=side,
         )
     except KeyError as error:

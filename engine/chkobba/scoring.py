@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .cards import Card
-from .cardsets import DIAMOND_BITS, HAYYA_BIT, VALUE_BITS, bits_of
+from .cardsets import bits_of
+from .errors import ChkobbaError, quoted
+from .kernel import counters, deal_points
 
 
 class DealScore(NamedTuple):
@@ -24,16 +26,14 @@ class DealScore(NamedTuple):
     sixes: int
 
 
-def _counts(pile: tuple[Card, ...]) -> tuple[int, int, int, int, int]:
-    """Cards, diamonds, sevens, sixes and the 7♦ (0 or 1) in a pile."""
-    bits = bits_of(pile)
-    return (
-        len(pile),
-        (bits & DIAMOND_BITS).bit_count(),
-        (bits & VALUE_BITS[7]).bit_count(),
-        (bits & VALUE_BITS[6]).bit_count(),
-        (bits & HAYYA_BIT).bit_count(),
-    )
+class DealResult(NamedTuple):
+    """What a finished deal scored, and the match totals after it."""
+
+    dealer: int
+    scores: tuple[DealScore, DealScore]
+    totals: tuple[int, int]
+    leftovers: tuple[Card, ...] = ()
+    leftovers_side: int | None = None
 
 
 def score_deal(
@@ -45,19 +45,41 @@ def score_deal(
     equal) and to nobody on a tie; with all 40 cards dealt, "more" means more than 20 cards and
     more than 5 diamonds. The 7♦ (7ayya) is a point of its own; each chkobba is one more.
     """
-    counts = [_counts(tuple(pile)) for pile in piles]
-    sweeps = tuple(chkobbas)
+    pile_pair = _pair("piles", piles)
+    sweeps = _pair("chkobbas", chkobbas)
+    for count in sweeps:
+        if not isinstance(count, int) or isinstance(count, bool):
+            raise TypeError(f"a chkobba count is an int, not {quoted(count)}")
+        if count < 0:
+            raise ChkobbaError(f"a chkobba count is a whole number >= 0, not {count}")
+    checked = []
+    for pile in pile_pair:
+        if isinstance(pile, str) or not isinstance(pile, Iterable):
+            raise TypeError(f"a pile is a sequence of Cards, not {quoted(pile)}")
+        taken = tuple(pile)
+        if not all(isinstance(card, Card) for card in taken):
+            raise TypeError(f"a pile is a sequence of Cards, not {quoted(taken)}")
+        checked.append(taken)
+    return score_piles((checked[0], checked[1]), (sweeps[0], sweeps[1]))
+
+
+def score_piles(
+    piles: tuple[tuple[Card, ...], tuple[Card, ...]], chkobbas: tuple[int, int]
+) -> tuple[DealScore, DealScore]:
+    """``score_deal`` on arguments known to be right (the game's own piles)."""
+    counts = [counters(bits_of(pile), len(pile)) for pile in piles]
     scores = []
     for side in (0, 1):
-        cards, diamonds, sevens, sixes, hayya = counts[side]
-        o_cards, o_diamonds, o_sevens, o_sixes, _ = counts[1 - side]
-        karta = int(cards > o_cards)
-        dinari = int(diamonds > o_diamonds)
-        bermila = int((sevens, sixes) > (o_sevens, o_sixes))
-        total = karta + dinari + bermila + hayya + sweeps[side]
-        scores.append(
-            DealScore(
-                karta, dinari, bermila, hayya, sweeps[side], total, cards, diamonds, sevens, sixes
-            )
-        )
+        points = deal_points(counts[side], counts[1 - side], chkobbas[side])
+        cards, diamonds, sevens, sixes, _ = counts[side]
+        scores.append(DealScore(*points, sum(points), cards, diamonds, sevens, sixes))
     return scores[0], scores[1]
+
+
+def _pair(name: str, value: object) -> tuple[Any, Any]:
+    if isinstance(value, str) or not isinstance(value, Iterable):
+        raise TypeError(f"{name}: one for each side, not {quoted(value)}")
+    items = tuple(value)
+    if len(items) != 2:
+        raise ChkobbaError(f"{name}: one for each of the two sides, not {len(items)}")
+    return items[0], items[1]

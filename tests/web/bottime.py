@@ -2,10 +2,11 @@
 
 Run by `python3 build.py bottime`. The same Python (DECISIONS below) runs here and in Pyodide under
 Node.js (Pyodide from node_modules, the engine mounted from engine/ as in
-tests/test_pyodide_parity.py): seeded 2-player games where the hard bot plays seat 1 against the
-medium bot, timing each of the hard bot's decisions (cut and play) until --moves are timed. Each
-setting runs in a fresh interpreter, as on a freshly opened page. Prints median and p95
-milliseconds per move for each setting, the page's own settings marked.
+tests/test_pyodide_parity.py): seeded games (2 players, or 4 with --players 4) where the hard bot
+plays seat 1 and the medium bot every other seat, timing each of the hard bot's decisions (cut
+and play) until --moves are timed. Each setting runs in a fresh interpreter, as on a freshly
+opened page. Prints median and p95 milliseconds per move for each setting, the page's own
+settings marked.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ def timings(moves, samples, budget_ms):
     out, seed = [], 0
     while len(out) < moves:
         seed += 1
-        game = Game.new(Rules(players=2, target=11), seed=seed)
+        game = Game.new(Rules(players=PLAYERS, target=11), seed=seed)
         hard = make_bot("hard", seed=seed, samples=samples, budget_ms=budget_ms)
         other = make_bot("medium", seed=seed)
         while game.phase != "over" and len(out) < moves:
@@ -61,8 +62,9 @@ def page_settings() -> list[tuple[int | None, float | None]]:
     return [(BOT_SAMPLES, BOT_BUDGET_MS), (HINT_SAMPLES, HINT_BUDGET_MS)]
 
 
-def script(moves: int, settings: list[tuple[int | None, float | None]]) -> str:
-    return DECISIONS.replace("MOVES", str(moves)).replace("SETTINGS", repr(settings))
+def script(moves: int, settings: list[tuple[int | None, float | None]], players: int) -> str:
+    code = DECISIONS.replace("MOVES", str(moves)).replace("SETTINGS", repr(settings))
+    return code.replace("PLAYERS", str(players))
 
 
 def in_cpython(code: str) -> list[list[float]]:
@@ -103,6 +105,7 @@ def summary(ms: list[float]) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=100, help="decisions timed per setting")
+    parser.add_argument("--players", type=int, choices=(2, 4), default=2)
     parser.add_argument(
         "--try",
         dest="extra",
@@ -120,11 +123,14 @@ def main() -> int:
     # Each setting in a fresh interpreter, as on a freshly opened page (the engine's caches cold).
     here, there = [], []
     for setting in settings:
-        code = script(args.moves, [setting])
+        code = script(args.moves, [setting], args.players)
         here += in_cpython(code)
         there += in_pyodide(code)
     names = ["page: computer", "page: hint"] + [""] * (len(settings) - 2)
-    print(f"hard bot, ms per decision over {args.moves} decisions (2 players, seeded games)")
+    print(
+        f"hard bot, ms per decision over {args.moves} decisions "
+        f"({args.players} players, seeded games)"
+    )
     for (samples, budget), name, cp, py in zip(settings, names, here, there, strict=True):
         what = f"samples={samples or 'default'} budget_ms={budget or 'none'}"
         print(f"{what:36} {name}")

@@ -1,16 +1,31 @@
-"""Time from navigation to a playable table, cold and on reload, next to a minimal PyScript page.
+"""Time to a playable table next to the minimal PyScript page, in one run, interleaved.
 
-Run by `python3 build.py loadtime` (which builds dist/ first). Each cold run uses a new browser
-context (empty cache); the reload run reloads that same page. Prints medians of --runs runs.
+Run by `python3 build.py loadtime` (which builds dist/ first). The minimal page (dist/minimal/) is
+PyScript and Pyodide as published, with their own stock stdlib, served by the same server
+(build.py's Handler: precompressed files, as a static host sends them). Each round loads both
+pages, in turn, in fresh browser contexts (empty caches):
+
+- cold: navigation to ready (ours: html.ready and #app[data-phase], i.e. a playable table);
+- reload: ours once its service worker controls the page (the precache complete), the minimal
+  page from the HTTP cache (it has no worker);
+- cold with the CPU slowed 4x (CDP Emulation.setCPUThrottlingRate, a mid-range phone's CPU);
+- the bytes a cold visit transferred (Resource Timing transferSize: compressed bodies + headers).
+
+Times are taken in the page (performance.now() when a MutationObserver first sees the ready
+selector), so Playwright's polling adds nothing. Then one page of each, alone in the browser:
+its renderer's resident memory. Prints medians of --runs rounds and our/minimal ratios.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib.util
+import json
 import shutil
 import statistics
-import time
+import subprocess
+import tempfile
+import zipfile
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
@@ -18,8 +33,72 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = {
     "minimal PyScript page": ("minimal/index.html", "html.ready"),
-    "Chkobba table": ("index.html?seed=1", "html.ready #app[data-phase]"),
+    "Chkobba table": ("index.html?seed=1&pace=0", "html.ready #app[data-phase]"),
 }
+VIEWPORT = {"width": 360, "height": 740}
+TIMEOUT_MS = 180_000
+# Records, from the page's own clock, when the ready selector first matches.
+READY_CLOCK = """
+(() => {
+  const selector = %r;
+  const seen = () => {
+    if (window.__readyAt === undefined && document.querySelector(selector)) {
+      window.__readyAt = performance.now();
+    }
+  };
+  const all = { attributes: true, childList: true, subtree: true };
+  new MutationObserver(seen).observe(document, all);
+})();
+"""
+TRANSFERRED = """
+[...performance.getEntriesByType("navigation"), ...performance.getEntriesByType("resource")]
+  .reduce((sum, entry) => sum + entry.transferSize, 0)
+"""
+
+
+# Under Node, the build's Pyodide and stdlib: ms to import the engine, then its bots, from the
+# build's wheel as the page unpacks it (with or without the .pyc beside the sources).
+IMPORTS = """
+const [dist, wheel] = process.argv.slice(2);
+const { readFileSync } = await import("node:fs");
+const { loadPyodide } = await import(dist + "/pyodide/pyodide.mjs");
+const pyodide = await loadPyodide({ indexURL: dist + "/pyodide/" });
+pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "whl", { extractDir: "/home/pyodide" });
+process.stdout.write(pyodide.runPython(`
+import json, time
+start = time.perf_counter(); import chkobba; engine = time.perf_counter() - start
+start = time.perf_counter(); import chkobba.bots; bots = time.perf_counter() - start
+json.dumps([engine * 1000, bots * 1000])
+`));
+"""
+
+
+def import_ms(dist: Path, runs: int) -> dict[str, list[float]]:
+    """Median ms to import chkobba and then chkobba.bots, with the .pyc and from sources."""
+    out = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        script = Path(tmp) / "imports.mjs"
+        script.write_text(IMPORTS)
+        [wheel] = (dist / "wheels").glob("*.whl")
+        sources = Path(tmp) / "sources.whl"
+        with zipfile.ZipFile(wheel) as full, zipfile.ZipFile(sources, "w") as bare:
+            for name in full.namelist():
+                if not name.endswith(".pyc"):
+                    bare.writestr(name, full.read(name))
+        for label, path in (("with .pyc", wheel), ("from sources", sources)):
+            rows = [
+                json.loads(
+                    subprocess.run(
+                        ["node", str(script), str(dist), str(path)],
+                        capture_output=True,
+                        text=True,
+                        check=True,
+                    ).stdout
+                )
+                for _ in range(runs)
+            ]
+            out[label] = [statistics.median(column) for column in zip(*rows, strict=True)]
+    return out
 
 
 def load_build():
@@ -29,50 +108,110 @@ def load_build():
     return module
 
 
-def timed(page, action, selector: str) -> float:
-    start = time.perf_counter()
-    action()
-    page.wait_for_selector(selector, timeout=120_000)
-    return time.perf_counter() - start
+def ready_seconds(page) -> float:
+    page.wait_for_function("window.__readyAt !== undefined", timeout=TIMEOUT_MS)
+    return page.evaluate("window.__readyAt") / 1000
 
 
-def measure(browser, url: str, selector: str) -> tuple[float, float, float]:
-    """Seconds to ready: cold, on reload, and when the outline first painted (cold)."""
-    context = browser.new_context(viewport={"width": 360, "height": 740}, service_workers="block")
+def new_page(browser, selector: str, workers: str = "allow", throttle: float = 1):
+    context = browser.new_context(viewport=VIEWPORT, service_workers=workers)
+    context.add_init_script(READY_CLOCK % selector)
     page = context.new_page()
-    cold = timed(page, lambda: page.goto(url, wait_until="commit"), selector)
-    paint = page.evaluate(
-        "performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1"
-    )
-    reload = timed(page, lambda: page.reload(wait_until="commit"), selector)
+    if throttle != 1:
+        page.context.new_cdp_session(page).send(
+            "Emulation.setCPUThrottlingRate", {"rate": throttle}
+        )
+    return context, page
+
+
+def cold_and_reload(browser, url: str, selector: str) -> tuple[float, float, float]:
+    """Seconds to ready cold and on reload, and the bytes the cold visit transferred."""
+    context, page = new_page(browser, selector)
+    page.goto(url, wait_until="commit")
+    cold = ready_seconds(page)
+    transferred = page.evaluate(TRANSFERRED)
+    if "minimal" not in url:  # wait for the offline copy: the reload is served by the worker
+        page.wait_for_function(
+            "navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS, polling=100
+        )
+    page.reload(wait_until="commit")
+    reload = ready_seconds(page)
     context.close()
-    return cold, reload, paint / 1000
+    return cold, reload, transferred
+
+
+def throttled(browser, url: str, selector: str) -> float:
+    context, page = new_page(browser, selector, workers="block", throttle=4)
+    page.goto(url, wait_until="commit")
+    seconds = ready_seconds(page)
+    context.close()
+    return seconds
+
+
+def renderer_megabytes(browser, url: str, selector: str) -> float:
+    """Resident memory of the page's renderer process (the largest one: only this page is open)."""
+    context, page = new_page(browser, selector, workers="block")
+    page.goto(url, wait_until="commit")
+    ready_seconds(page)
+    info = browser.new_browser_cdp_session().send("SystemInfo.getProcessInfo")
+    rss = []
+    for process in info["processInfo"]:
+        if process["type"] == "renderer":
+            status = Path(f"/proc/{process['id']}/status")
+            if status.exists():
+                line = next(x for x in status.read_text().splitlines() if x.startswith("VmRSS"))
+                rss.append(int(line.split()[1]) / 1024)
+    context.close()
+    return max(rss, default=float("nan"))
+
+
+def ratio(ours: float, theirs: float) -> str:
+    return f"{ours / theirs:5.2f}x"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
-    server, base = load_build().start_server()
-    results: dict[str, list[tuple[float, float, float]]] = {name: [] for name in PAGES}
+    build = load_build()
+    imports = import_ms(build.DIST, 3)
+    server, base = build.start_server()
+    rounds: dict[str, list[tuple[float, float, float, float]]] = {name: [] for name in PAGES}
+    memory = {}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=shutil.which("chromium") or "/usr/bin/chromium")
         for _ in range(args.runs):  # interleaved, so load on the machine hits both alike
             for name, (path, selector) in PAGES.items():
-                results[name].append(measure(browser, base + path, selector))
+                cold, reload, sent = cold_and_reload(browser, base + path, selector)
+                slow = throttled(browser, base + path, selector)
+                rounds[name].append((cold, reload, slow, sent))
+        for name, (path, selector) in PAGES.items():
+            memory[name] = renderer_megabytes(browser, base + path, selector)
         browser.close()
     server.shutdown()
-    print(f"median of {args.runs} runs, headless Chromium, 360x740, localhost:")
+
+    print(f"median of {args.runs} interleaved runs, headless Chromium, 360x740, localhost:")
     medians = {}
-    for name, runs in results.items():
-        cold, reload, paint = (statistics.median(column) for column in zip(*runs, strict=True))
-        medians[name] = cold, reload
+    for name, runs in rounds.items():
+        medians[name] = cold, reload, slow, sent = [
+            statistics.median(c) for c in zip(*runs, strict=True)
+        ]
         print(
-            f"  {name:24} cold {cold:5.2f} s   reload {reload:5.2f} s   first paint {paint:5.2f} s"
+            f"  {name:22} cold {cold:5.2f} s  reload {reload:5.2f} s  4x CPU cold {slow:5.2f} s"
+            f"  cold transfer {sent / 1e6:5.2f} MB  renderer {memory[name]:4.0f} MB"
         )
     ours, minimal = medians["Chkobba table"], medians["minimal PyScript page"]
-    cold, reload = ours[0] / minimal[0], ours[1] / minimal[1]
-    print(f"  ratio (ours / minimal)   cold {cold:5.2f}    reload {reload:5.2f}")
+    print(
+        f"  ratio ours/minimal     cold {ratio(ours[0], minimal[0])}  reload"
+        f" {ratio(ours[1], minimal[1])}  4x CPU cold {ratio(ours[2], minimal[2])}"
+    )
+    print(
+        "  (ours reloads from its service worker; the minimal page, which has none, from the"
+        " HTTP cache)"
+    )
+    print("Pyodide under Node, the build's stdlib and wheel, median of 3 fresh interpreters:")
+    for label, (engine, bots) in imports.items():
+        print(f"  {label:13} import chkobba {engine:6.1f} ms, then chkobba.bots {bots:6.1f} ms")
 
 
 if __name__ == "__main__":

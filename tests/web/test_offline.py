@@ -1,6 +1,10 @@
-"""After one visit, the service worker lets the game boot and play with the network gone."""
+"""After one visit, the service worker lets the game boot and play with the network gone:
+on a reload, and in a new tab opened offline."""
 
 import pytest
+from conftest import Table
+
+OFFLINE_COPY = "navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)"
 
 
 @pytest.fixture(params=["phone"])
@@ -13,13 +17,27 @@ def browser_context_args(browser_context_args):
     return {**browser_context_args, "service_workers": "allow"}
 
 
-def test_the_game_boots_and_plays_offline_after_one_visit(table, context):
+def visit_once(table) -> None:
     table.open("?seed=5&pace=0")
-    table.page.wait_for_function(
-        "navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)",
-        timeout=60_000,
-    )
+    table.page.wait_for_function(OFFLINE_COPY, timeout=60_000)
+
+
+def test_the_game_boots_and_plays_offline_after_one_visit(table, context):
+    visit_once(table)
     context.set_offline(True)
     table.reload()
     assert table.wait_phase("cut", "play") in ("cut", "play")
     table.play_one()
+
+
+def test_a_new_tab_opened_offline_boots_and_plays(table, context, server_url):
+    visit_once(table)
+    context.set_offline(True)
+    tab = Table(context.new_page(), server_url, "phone")
+    crashed = []
+    tab.page.on("crash", lambda page: crashed.append(page.url))
+    tab.open("?pace=0")
+    assert tab.wait_phase("cut", "play") in ("cut", "play")
+    tab.play_one()
+    assert crashed == []
+    tab.assert_clean()

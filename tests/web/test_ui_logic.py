@@ -228,7 +228,8 @@ def edited_saves():
     for _ in range(6):
         game = game.play(game.legal_moves()[-1])
     record = json.loads(game.to_json())
-    illegal = dict(record, history=[*record["history"][:-1], "7Dx7D"])
+    # a well-formed move that the position does not allow (the engine refuses the replay)
+    illegal = dict(record, history=[*record["history"][:-1], "KDxKS"])
     scores = dict(record, position=record["position"].replace(" 0-0/11 ", " 10-0/11 "))
     return [json.dumps(illegal), json.dumps(scores)]
 

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from ..errors import quoted
 from ..moves import Move
 from ..view import View
-from .explain import explain, hint
+from .explain import explain
 from .search import HardBot
 from .simple import EasyBot, MediumBot
 
@@ -52,7 +53,13 @@ def make_bot(
         if samples is None:
             return HardBot(seed, budget_ms=budget_ms)
         return HardBot(seed, samples=samples, cut_samples=max(4, samples // 2), budget_ms=budget_ms)
-    raise ValueError(f"unknown bot level {level!r}: choose easy, medium or hard")
+    raise ValueError(f"unknown bot level {quoted(level)}: choose easy, medium or hard")
+
+
+def hint(view: View, seed: int = 1, samples: int | None = None) -> tuple[Move, str]:
+    """The hard bot's move for ``view`` and a one-line reason a player understands."""
+    move = make_bot("hard", seed=seed, samples=samples).choose(view)
+    return move, explain(view, move)
 
 
 __all__ = ["LEVELS", "Bot", "EasyBot", "HardBot", "MediumBot", "explain", "hint", "make_bot"]

@@ -12,10 +12,11 @@ from collections.abc import Iterable
 from math import comb
 
 from ..cards import DECK, HAYYA, Card
+from ..kernel import majorities
 from ..moves import PLAY, Move, table_groups
 
-VALUE = tuple(i // 4 + 1 for i in range(40))
-DIAMOND = tuple(1 if i % 4 == 2 else 0 for i in range(40))
+VALUE = tuple(card.value for card in DECK)
+DIAMOND = tuple(int(card.suit == "D") for card in DECK)
 HAYYA_INDEX = HAYYA.index
 # Equivalence class of a card for the score: same value and same "diamond or not" play alike.
 CLASS = tuple(VALUE[i] * 2 + DIAMOND[i] for i in range(40))
@@ -60,10 +61,11 @@ def _sign(a: object, b: object) -> int:
 
 
 def final_diff(stats0: int, stats1: int) -> int:
-    """Exact deal points of side 0 minus side 1 once every card is in a pile."""
-    c0, d0, s0, x0, h0, w0 = unpack(stats0)
-    c1, d1, s1, x1, h1, w1 = unpack(stats1)
-    return _sign(c0, c1) + _sign(d0, d1) + _sign((s0, x0), (s1, x1)) + h0 - h1 + w0 - w1
+    """Exact deal points of side 0 minus side 1 once every card is in a pile (the kernel's
+    ``majorities`` on the packed counters, plus the 7♦ and the chkobbas)."""
+    first, second = unpack(stats0), unpack(stats1)
+    won, lost = majorities(first, second), majorities(second, first)
+    return sum(won) - sum(lost) + first[4] - second[4] + first[5] - second[5]
 
 
 # ---------------------------------------------------------------- expected points mid-deal

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..cards import HAYYA
+from ..kernel import is_chkobba
 from ..moves import KEEP, PLAY, Move
 from ..view import View
 
@@ -19,8 +20,8 @@ def explain(view: View, move: Move) -> str:
     assert card is not None
     if move.captures:
         taken = " ".join(c.label for c in move.captures)
-        last_card = view.stock_count == 0 and sum(view.hand_sizes) == 1
-        if len(move.captures) == len(view.table) and not last_card:
+        left = len(view.table) - len(move.captures)
+        if is_chkobba(left, sum(view.hand_sizes) - 1 + view.stock_count):
             return f"chkobba! {card.label} sweeps the table"
         if HAYYA in move.captures or card is HAYYA:
             return f"takes the 7♦ ({card.label} takes {taken})"
@@ -32,11 +33,3 @@ def explain(view: View, move: Move) -> str:
     if left > 10:
         return f"lays {card.label}: the table adds up to {left}, too much to sweep"
     return f"lays {card.label}: nothing to take with it"
-
-
-def hint(view: View, seed: int = 1, samples: int | None = None) -> tuple[Move, str]:
-    """The hard bot's move for ``view`` and a one-line reason a player understands."""
-    from . import make_bot
-
-    move = make_bot("hard", seed=seed, samples=samples).choose(view)
-    return move, explain(view, move)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from math import exp, log
 
+from ..kernel import HAND_SIZE, Phase, is_chkobba, next_seat
 from ..moves import PLAY
 from ..view import View
 from .core import (
@@ -108,7 +109,7 @@ class Inference:
             counts[VALUE[card]] -= 1
         unknown = sum(counts)
         side = play.seat & 1
-        nxt = (play.seat + 1) % self.players
+        nxt = next_seat(play.seat, self.players)
         if self.players == 4 and nxt & 1 == side:
             p_value = [0.0] * 11  # a partner's threat is no threat
         else:
@@ -116,7 +117,7 @@ class Inference:
         s0, s1 = play.stats
 
         def score(left: tuple[int, ...], bits: int, laid: int) -> float:
-            if bits and not left:
+            if bits and is_chkobba(left, True):  # the hand goes on: not the deal's last card
                 bits += SWEEP
             a, b = (s0, s1 + bits) if side else (s0 + bits, s1)
             return greedy_value(a, b, left, side, nxt & 1, p_value, laid)
@@ -143,9 +144,9 @@ def _plays(view: View) -> list[_Play]:
     """The other seats' plays in the current hand, rebuilt backwards from what the view shows
     (``[]`` when the history does not reach back to the hand's start, as in set-up positions)."""
     players = view.rules.players
-    count = players * 3 - sum(view.hand_sizes)
+    count = players * HAND_SIZE - sum(view.hand_sizes)
     history = view.history
-    if view.phase != "play" or count <= 0 or len(history) < count:
+    if view.phase != Phase.PLAY or count <= 0 or len(history) < count:
         return []
     moves = history[len(history) - count :]
     table = sorted(c.index for c in view.table)
@@ -167,7 +168,7 @@ def _plays(view: View) -> list[_Play]:
         taken = tuple(sorted(c.index for c in move.captures))
         if taken:
             bits = capture_bits(card, taken)
-            if not table:
+            if is_chkobba(table, True):  # undoing a play of this hand: not the deal's last card
                 bits += SWEEP
             stats[seat & 1] -= bits
             table = sorted((*table, *taken))
@@ -179,7 +180,7 @@ def _plays(view: View) -> list[_Play]:
         pool[VALUE[card]] += 1
         later[seat] = (card, *later.get(seat, ()))
         if seat != view.seat:
-            nxt = (seat + 1) % players
+            nxt = next_seat(seat, players)
             plays.append(
                 _Play(
                     seat,
@@ -189,7 +190,7 @@ def _plays(view: View) -> list[_Play]:
                     (stats[0], stats[1]),
                     later[seat],
                     pool[:],
-                    sizes[nxt] or (3 if view.stock_count else 0),
+                    sizes[nxt] or (HAND_SIZE if view.stock_count else 0),
                 )
             )
     return plays

@@ -10,8 +10,8 @@ Who plays what in a world: the bot's own side plays its best. With two players, 
 hand, the opponent is searched as the player it is: one who cannot see the bot's hand. It replies
 as a good greedy player would (the medium bot's measure, softly: ``Searcher``'s ``greedy_side``;
 its node is worth the expected value of its likely replies) rather than as a clairvoyant one who
-always finds the best answer to the cards the world gave the bot. With four players every seat
-plays its best (alpha-beta).
+always finds the best answer to the cards the world gave the bot. Four players: ``team.py``
+(every other seat greedy, the whole hand searched).
 
 The worlds are weighed by what the other seats' plays in the current hand say about their hands
 (``infer.py``): a pool of ``POOL`` times ``samples`` deals is drawn, and ``samples`` of them are
@@ -27,11 +27,19 @@ wins. The sure result comes first, so forced wins stay forced. The cut card is d
 the rest of the deck many times for "keep" and for "expose" and searching the first hand.
 
 The work per decision is ``samples`` worlds (two players: 32, or 64 with ``greedy`` off; four:
-14) and a ``max_plies`` horizon (5 plies with four players: an odd horizon ends on an opponent's
-threat). It stops early past ``max_nodes`` searched nodes (a deterministic cap for crowded
-tables); ``budget_ms`` optionally caps the time too (then the wall clock can change a decision).
-The option ``extra`` (plies into the next hand, dealt from the world's stock) is left off by
-default: it did not help against the medium bot in the arena.
+14) and a ``max_plies`` horizon (the rest of the hand). It stops early past ``max_nodes`` searched
+nodes (a deterministic cap for crowded tables; 8,000, or ``team.MAX_NODES`` with four players);
+``budget_ms`` optionally caps the time too (then the wall clock can change a decision).
+The option ``extra`` (two players: plies into the next hand, dealt from the world's stock) is
+left off by default: it did not help against the medium bot in the arena.
+
+The rules come from ``chkobba.kernel`` (the chkobba test, the leftovers, the next hand, the cut's
+deal); ``tests/test_lockstep.py`` plays the search's steps against ``Game``. Inlining the chkobba
+test in ``_node``'s child loop instead of calling ``kernel.is_chkobba`` was measured and does not
+pay (1.81 s against 1.75 s CPU for 288 decisions, best of 5), so there is no inlined copy.
+With the kernel and the cut dealt as the engine deals it (fresh seeds from 500001): two players
++0.859 ± 0.156 per deal against medium (400 deals, CPU p95 39.0 ms), four players +0.185 ± 0.331
+(100 deals, CPU p95 24.4 ms).
 
 Arena against the medium bot, 2,000 duplicate deals: +0.880 ± 0.068 per deal on seeds 1-2000
 (was +0.798) and +0.932 ± 0.066 on fresh seeds from 300001; CPU per move mean 14 ms, p95 39 ms.
@@ -64,8 +72,8 @@ Measured with the world weighing (2,000 duplicate deals against medium, seeds 1-
 ``infer.BETA`` and ``POOL``, same deals: 3 and 4 gave +0.728, 8 and 4 +0.763, 20 and 8 +0.774,
 and with the laid-card tie-breaks of a good player's habits +0.780 ± 0.068 (CPU p95 28 ms).
 With 64 worlds and a pool of 12: +0.798 ± 0.067 (CPU p95 39 ms); 72 worlds: +0.757 ± 0.068
-(CPU p95 46 ms), so these steps are within the noise. Four players, 400 deals: +0.297 ± 0.169
-(was +0.31 ± 0.17). Reading a cutter's "keep" as a
+(CPU p95 46 ms), so these steps are within the noise. Four players (before ``team.py``), 400
+deals: +0.297 ± 0.169 (was +0.31 ± 0.17). Reading a cutter's "keep" as a
 seven, six or diamond in its first hand: +0.774 (against +0.780), no gain. Also
 tried: a hand-end leaf fitted by least squares on 100,000 medium-against-medium deals (karta worth
 ~0.7 of the binomial model, the next leader's threat ~0.75, small table terms): -0.06 ± 0.10 in
@@ -80,6 +88,18 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from math import exp
 
+from ..cardsets import BITS as CARD_BITS
+from ..kernel import (
+    HAND_SIZE,
+    Phase,
+    cutter,
+    deal_layout,
+    hand_layout,
+    is_chkobba,
+    leftovers_side,
+    needs_redeal,
+    next_seat,
+)
 from ..moves import EXPOSE_MOVE, KEEP_MOVE, Move
 from ..view import View
 from .core import (
@@ -132,8 +152,11 @@ class Searcher:
 
     With ``greedy_side`` set (0 or 1), that side's seats do not play their best: they play as a
     greedy player would (the medium bot's measure, softly: ``infer.BETA``), and a node of theirs
-    is worth the expected value of their replies.
+    is worth the expected value of their replies (those at least ``unlikely`` times as likely as
+    their best).
     """
+
+    unlikely = UNLIKELY
 
     def __init__(
         self, world: World, max_plies: int, extra: int = 0, greedy_side: int | None = None
@@ -149,10 +172,10 @@ class Searcher:
         self._p_next: dict[int, list[float]] = {}
 
     def p_next_hand(self, stock: tuple[int, ...]) -> list[float]:
-        """Chance that the player leading the next hand holds each value (3 cards of ``stock``)."""
+        """Chance that the player leading the next hand holds each value (a hand from ``stock``)."""
         found = self._p_next.get(len(stock))
         if found is None:
-            found = self._p_next[len(stock)] = holding_chances(stock, 3)
+            found = self._p_next[len(stock)] = holding_chances(stock, HAND_SIZE)
         return found
 
     def root(self, seat: int, card: int, group: tuple[int, ...]) -> float:
@@ -209,7 +232,7 @@ class Searcher:
         side = seat & 1
         if bits:
             last = side
-            if not table and (remaining or stock):
+            if is_chkobba(table, remaining or stock):
                 bits += SWEEP
             if side:
                 s1 += bits
@@ -217,7 +240,7 @@ class Searcher:
                 s0 += bits
         if not remaining:
             return self._hand_end(table, stock, s0, s1, last, depth, alpha, beta)
-        nxt = (seat + 1) % self.players
+        nxt = next_seat(seat, self.players)
         if depth >= self.max_plies:
             return self._cutoff(hands[nxt], nxt, table, s0, s1)
         return self._node(hands, nxt, table, stock, s0, s1, last, remaining, depth, alpha, beta)
@@ -235,9 +258,10 @@ class Searcher:
     ) -> float:
         """Every hand is empty: the deal's exact score, the horizon, or the next hand dealt."""
         if not stock:
-            if table and last >= 0:
+            side = leftovers_side(table, None if last < 0 else last)
+            if side is not None:
                 leftovers = sum(BITS[c] for c in table)
-                if last:
+                if side:
                     s1 += leftovers
                 else:
                     s0 += leftovers
@@ -246,15 +270,10 @@ class Searcher:
         if depth >= self.max_plies:
             return horizon_value(s0, s1, table, first & 1, self.p_next_hand(stock))
         # deal the next hand from this world's stock, as the engine does
-        players = self.players
-        dealt: list[tuple[int, ...]] = [()] * players
-        for offset in range(players):
-            start = offset * 3
-            dealt[(first + offset) % players] = tuple(sorted(stock[start : start + 3]))
-        rest = stock[players * 3 :]
-        return self._node(
-            tuple(dealt), first, table, rest, s0, s1, last, players * 3, depth, alpha, beta
-        )
+        layout, _, size = hand_layout(self.players, first)
+        dealt = tuple([tuple(sorted([stock[i] for i in positions])) for positions in layout])
+        rest = stock[size:]
+        return self._node(dealt, first, table, rest, s0, s1, last, size, depth, alpha, beta)
 
     def _cutoff(
         self, held: tuple[int, ...], mover: int, table: tuple[int, ...], s0: int, s1: int
@@ -288,14 +307,15 @@ class Searcher:
         kids = children(hands[seat], table)
         remaining -= 1
         depth += 1
-        nxt = (seat + 1) % self.players
+        nxt = next_seat(seat, self.players)
         cutoff = depth >= self.max_plies
         new_hands = list(hands)
+        more = remaining or stock
         for rest, left, bits in kids:
             a, b, taker = s0, s1, last
             if bits:
                 taker = side
-                if not left and (remaining or stock):
+                if is_chkobba(left, more):
                     bits += SWEEP
                 if side:
                     b += bits
@@ -323,6 +343,15 @@ class Searcher:
                 break
         return best
 
+    def _threat(
+        self, hands: tuple[tuple[int, ...], ...], seat: int, stock: tuple[int, ...]
+    ) -> list[float]:
+        """The chance, as ``seat`` can tell, that the next mover holds each value: ``seat`` sees
+        none of the other hands nor the stock."""
+        nxt = next_seat(seat, self.players)
+        unseen = [card for other, held in enumerate(hands) if other != seat for card in held]
+        return holding_chances((*unseen, *stock), len(hands[nxt]) or (HAND_SIZE if stock else 0))
+
     def _greedy(
         self,
         hands: tuple[tuple[int, ...], ...],
@@ -340,15 +369,15 @@ class Searcher:
         self.nodes += 1
         side = seat & 1
         hand = hands[seat]
-        nxt = (seat + 1) % self.players
-        p_value = holding_chances((*hands[nxt], *stock), len(hands[nxt]) or (3 if stock else 0))
+        nxt = next_seat(seat, self.players)
+        p_value = self._threat(hands, seat, stock)
         remaining -= 1
         depth += 1
         replies = []
         for rest, left, bits in children(hand, table):
             a, b, laid = s0, s1, -1
             if bits:  # what the piles would be: _after counts the same when it plays the reply
-                gain = bits + (SWEEP if not left and (remaining or stock) else 0)
+                gain = bits + (SWEEP if is_chkobba(left, remaining or stock) else 0)
                 a, b = (s0, s1 + gain) if side else (s0 + gain, s1)
             else:
                 laid = next(c for c in hand if c not in rest)
@@ -359,7 +388,7 @@ class Searcher:
         new_hands = list(hands)
         for worth, rest, left, bits in replies:
             weight = exp(BETA * (worth - top))
-            if weight < UNLIKELY:
+            if weight < self.unlikely:
                 continue
             new_hands[seat] = rest
             value = self._after(
@@ -414,8 +443,21 @@ def sample_world(view: View, hidden: list[int], rng: random.Random) -> World:
         pack_pile(view.piles[1], len(view.sweeps[1])),
         -1 if view.last_capturer is None else view.last_capturer & 1,
         stock,
-        (view.dealer + 1) % view.rules.players,
+        cutter(view.dealer, view.rules.players),
     )
+
+
+def cut_world(
+    deck: tuple[int, ...], cut_seat: int, players: int, keep: bool, stats0: int, stats1: int
+) -> World | None:
+    """The deal of ``deck`` (top first, the cut card on top) once the cut card is kept or
+    exposed, as the engine deals it; ``None`` when it is void and redealt."""
+    layout, table_positions, dealt = deal_layout(players, cut_seat, keep)
+    table = tuple(sorted([deck[i] for i in table_positions]))
+    if needs_redeal(sum(CARD_BITS[c] for c in table)):
+        return None
+    hands = tuple([tuple(sorted([deck[i] for i in hand])) for hand in layout])
+    return World(hands, table, stats0, stats1, -1, deck[dealt:], cut_seat)
 
 
 def _root(searcher: Searcher, seat: int, move: Move) -> float:
@@ -436,7 +478,7 @@ class HardBot:
         max_plies: int | None = None,
         extra: int = 0,
         cut_samples: int = 24,
-        max_nodes: int = 8_000,
+        max_nodes: int | None = None,
         greedy: bool = True,
         budget_ms: float | None = None,
         clock: Callable[[], float] = time.perf_counter,
@@ -446,7 +488,8 @@ class HardBot:
         self.max_plies = max_plies
         self.extra = extra
         self.cut_samples = cut_samples
-        self.max_nodes = max_nodes
+        self.max_nodes = max_nodes or 8_000  # four players: team.py's own cap unless given
+        self.nodes_given = max_nodes is not None
         self.greedy = greedy
         self.budget_ms = budget_ms
         self.clock = clock
@@ -458,21 +501,32 @@ class HardBot:
         legal = view.legal_moves()
         if not legal:
             raise ValueError(f"seat {view.seat} has no move to make now (phase {view.phase})")
-        if view.phase == "cut":
+        if view.phase == Phase.CUT:
             return self._cut(view)
         if len(legal) == 1:
             self.last_values = {legal[0]: 0.0}
             return legal[0]
-        players = view.rules.players
-        max_plies = self.max_plies or (99 if players == 2 else 5)
         hidden = [c.index for c in view.unseen()]
         others = sum(view.hand_sizes) - len(view.hand)
-        exact = view.stock_count == 0 and len(hidden) == others and players == 2
-        # Two players, before the last hand: the opponent cannot see this hand, so it is searched
-        # as a greedy player rather than a clairvoyant one.
-        greedy = 1 - view.side if self.greedy and players == 2 and not exact else None
-        default = 14 if players == 4 else 64 if greedy is None else 32
-        samples = 1 if exact else self.samples or default
+        exact = view.stock_count == 0 and len(hidden) == others and view.rules.players == 2
+        searcher_for: Callable[[World], Searcher]
+        if view.rules.players == 4:
+            from .team import settings  # four players: team.py (it builds on this module)
+
+            samples, searcher_for, max_nodes = settings(view, self.samples, self.max_plies)
+            if self.nodes_given:
+                max_nodes = self.max_nodes
+        else:
+            max_plies = self.max_plies or 99
+            # Before the last hand: the opponent cannot see this hand, so it is searched as a
+            # greedy player rather than a clairvoyant one.
+            greedy = 1 - view.side if self.greedy and not exact else None
+            max_nodes = self.max_nodes
+            samples = 1 if exact else self.samples or (64 if greedy is None else 32)
+
+            def searcher_for(world: World) -> Searcher:
+                return Searcher(world, max_plies, self.extra, greedy)
+
         rng = decision_rng(self.seed, view)
         # One root child per class of move (laying 3♠ or 3♣ is the same); keep the first.
         roots: dict[tuple, Move] = {}  # type: ignore[type-arg]
@@ -490,12 +544,12 @@ class HardBot:
         worlds = nodes = 0
         world = None
         for searched, (world, weight) in enumerate(self._worlds(view, hidden, samples, rng), 1):
-            searcher = Searcher(world, max_plies, self.extra, greedy)
+            searcher = searcher_for(world)
             for i, move in enumerate(moves):
                 totals[i] += weight * sign * _root(searcher, view.seat, move)
             worlds += weight
             nodes += searcher.nodes
-            if nodes >= self.max_nodes and searched >= 4:
+            if nodes >= max_nodes and searched >= 4:
                 break  # a work cap for the rare crowded tables: deterministic, unlike a clock
             if self.budget_ms is not None and (self.clock() - start) * 1000 >= self.budget_ms:
                 break
@@ -506,7 +560,7 @@ class HardBot:
         tied = [i for i, total in enumerate(totals) if total >= totals[best] - 1e-9]
         if exact and len(tied) > 1 and world is not None:
             # The same result against perfect play: give a fallible opponent the most chances.
-            chances = Searcher(world, max_plies, greedy_side=1 - view.side)
+            chances = Searcher(world, self.max_plies or 99, greedy_side=1 - view.side)
             best = max(tied, key=lambda i: sign * _root(chances, view.seat, moves[i]))
         return moves[best]
 
@@ -548,22 +602,11 @@ class HardBot:
         for _ in range(self.cut_samples):
             cards = rest[:]
             rng.shuffle(cards)
+            deck = (cut, *cards)  # the deck as the engine deals it: the cut card on top
             for keep in (True, False):
-                hands = [tuple(sorted(cards[3 * k : 3 * k + 3])) for k in range(players)]
-                position = 3 * players
-                if keep:
-                    hands[0] = tuple(sorted((cut, *hands[0][:2])))
-                    table = tuple(sorted(cards[position : position + 4]))
-                else:
-                    table = tuple(sorted((cut, *cards[position : position + 3])))
-                position += 4
-                # seat order: the cutter (view.seat) plays first
-                seated: list[tuple[int, ...]] = [()] * players
-                for k in range(players):
-                    seated[(view.seat + k) % players] = hands[k]
-                world = World(
-                    tuple(seated), table, stats0, stats1, -1, tuple(cards[position:]), view.seat
-                )
+                world = cut_world(deck, view.seat, players, keep, stats0, stats1)
+                if world is None:
+                    continue  # the deal is void and redealt: worth nothing to either choice
                 searcher = Searcher(world, max_plies)
                 value = sign * searcher.value(view.seat)
                 nodes += searcher.nodes
@@ -581,4 +624,4 @@ class HardBot:
         return KEEP_MOVE if keep_total >= expose_total else EXPOSE_MOVE
 
 
-__all__ = ["HardBot", "Searcher", "World", "decision_rng", "sample_world"]
+__all__ = ["HardBot", "Searcher", "World", "cut_world", "decision_rng", "sample_world"]

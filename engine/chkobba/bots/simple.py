@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..kernel import HAND_SIZE, Phase, is_chkobba, next_seat
 from ..moves import EXPOSE_MOVE, KEEP_MOVE, Move
 from ..view import View
 from .core import SWEEP, capture_bits, holding_chances, pack_pile
@@ -28,7 +29,7 @@ class EasyBot:
         if not legal:
             raise _no_move(view)
         rng = decision_rng(self.seed, view)
-        if view.phase == "cut" or rng.random() < self.blunder:
+        if view.phase == Phase.CUT or rng.random() < self.blunder:
             return rng.choice(legal)
         takes = [m for m in legal if m.captures]
         if takes:
@@ -56,7 +57,7 @@ class MediumBot:
         legal = view.legal_moves()
         if not legal:
             raise _no_move(view)
-        if view.phase == "cut":
+        if view.phase == Phase.CUT:
             card = view.cut_card
             assert card is not None
             keep = card.value in (6, 7) or card.suit == "D"
@@ -72,18 +73,18 @@ class MediumBot:
         stats.append(pack_pile(view.piles[1], len(view.sweeps[1])))
         table = tuple(c.index for c in view.table)
         card = move.card.index
-        last_card = view.stock_count == 0 and sum(view.hand_sizes) == 1
+        more = sum(view.hand_sizes) - 1 + view.stock_count  # cards to play after this one
         if move.captures:
             taken = {c.index for c in move.captures}
             table = tuple(c for c in table if c not in taken)
             gain = capture_bits(card, taken)
-            if not table and not last_card:
+            if is_chkobba(table, more):
                 gain += SWEEP
             stats[side] += gain
         else:
             table = (*table, card)
-        nxt = (view.seat + 1) % players
-        size = view.hand_sizes[nxt] or (3 if view.stock_count else 0)
+        nxt = next_seat(view.seat, players)
+        size = view.hand_sizes[nxt] or (HAND_SIZE if view.stock_count else 0)
         p_value = holding_chances([c.index for c in view.unseen()], size)
         if players == 4 and nxt & 1 == side:
             p_value = [0.0] * 11  # no threat from a partner (not quite true, but a medium habit)

@@ -1,0 +1,87 @@
+"""The hard bot with four players (chkobba.bots.team): its search and its work per move.
+
+Behaviour only; ``python -m chkobba arena hard medium --players 4`` measures the strength.
+"""
+
+from __future__ import annotations
+
+import pytest
+from chkobba import Card, Game, Rules
+from chkobba.arena import run
+from chkobba.bots import HardBot, make_bot
+from chkobba.bots.search import Searcher, World
+from chkobba.bots.team import SAMPLES, TeamSearcher
+
+
+def card(code: str) -> int:
+    return Card.parse(code).index
+
+
+def world(hands: list[str], table: str, stock: str = "") -> World:
+    """A hand-made four-player position: hands and table as space-separated card codes."""
+    cards = [tuple(sorted(card(c) for c in h.split())) for h in hands]
+    laid = tuple(sorted(card(c) for c in table.split()))
+    rest = tuple(card(c) for c in stock.split())
+    return World(tuple(cards), laid, 0, 0, -1, rest, 0)
+
+
+def plays(players: int, seeds: range):
+    """Play positions (two moves or more) from whole deals of medium bots."""
+    medium = make_bot("medium")
+    for seed in seeds:
+        game = Game.new(Rules(players=players), seed=seed)
+        while not game.deal_results:
+            if game.phase == "play" and len(game.legal_moves()) > 1:
+                yield game
+            game = game.play(medium.choose(game.view(game.current)))
+
+
+def test_without_greedy_seats_the_team_search_is_the_plain_search() -> None:
+    for game in list(plays(4, range(1)))[::5]:
+        view = game.view(game.current)
+        hands = tuple(tuple(sorted(c.index for c in h)) for h in game.hands)
+        stock = tuple(c.index for c in game.stock)
+        w = World(hands, tuple(sorted(c.index for c in view.table)), 0, 0, -1, stock, 0)
+        plain, team = Searcher(w, 5), TeamSearcher(w, 5, frozenset())
+        assert plain.value(view.seat) == team.value(view.seat)
+
+
+def test_a_greedy_seat_takes_the_sweep_a_greedy_player_would_take() -> None:
+    """Seat 1 can sweep 3♠ 4♠ with its 7♥: played as a greedy player, that is all it does."""
+    w = world(["AS 2S", "7H KS", "AH 2H", "AD 2D"], "3S 4S", stock="5S 5H 5D 5C")
+    greedy = TeamSearcher(w, 8, frozenset({1, 3}))
+    sweep = TeamSearcher(w, 8, frozenset({1, 3})).root(1, card("7H"), (card("3S"), card("4S")))
+    assert greedy.value(1) == pytest.approx(sweep)
+    lay = TeamSearcher(w, 8, frozenset({1, 3})).root(1, card("KS"), ())
+    assert sweep < lay  # side 1 is the minimizer: the sweep is its best
+
+
+def test_default_work_per_move_is_the_same_for_every_seat() -> None:
+    seats = set()
+    for game in list(plays(4, range(1)))[::3]:
+        if not game.stock_count:
+            continue
+        bot = HardBot(seed=1, max_nodes=10**9)
+        bot.choose(game.view(game.current))
+        assert bot.last_worlds == SAMPLES
+        seats.add(game.current)
+    assert seats == {0, 1, 2, 3}
+
+
+def test_default_four_player_bot_is_reproducible() -> None:
+    for game in list(plays(4, range(1)))[::4]:
+        view = game.view(game.current)
+        first, second = make_bot("hard", seed=4), make_bot("hard", seed=4)
+        move = first.choose(view)
+        assert move in game.legal_moves()
+        assert move == second.choose(view)
+        assert first.last_values == second.last_values
+        assert first.last_nodes == second.last_nodes
+
+
+def test_arena_seats_a_partner_level_opposite_bot_a() -> None:
+    """A partner of bot A's own level is the plain arena; a partner needs four players."""
+    same = [o.points_a for o in run("medium", "easy", 2, players=4, partner="medium")]
+    assert same == [o.points_a for o in run("medium", "easy", 2, players=4)]
+    with pytest.raises(ValueError, match="four players"):
+        list(run("medium", "easy", 1, players=2, partner="easy"))

@@ -1,0 +1,128 @@
+"""Lighthouse 12's mobile scores for the served page (slow 4G and 4x CPU, simulated).
+
+Run by `python3 build.py lighthouse` (which builds dist/ first). Lighthouse is installed apart,
+in .cache/lighthouse/ (`npm i -E lighthouse@12.2.3`), not in the package-lock the build uses, and
+runs Debian's chromium, headless, against build.py's server (precompressed files). Prints the
+category scores and the main metrics of each of --runs runs and their medians.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+HOME = ROOT / ".cache" / "lighthouse"
+VERSION = "12.2.3"
+CLI = HOME / "node_modules" / "lighthouse" / "cli" / "index.js"
+CATEGORIES = ("performance", "accessibility", "best-practices")
+METRICS = {
+    "first-contentful-paint": "FCP",
+    "largest-contentful-paint": "LCP",
+    "total-blocking-time": "TBT",
+    "cumulative-layout-shift": "CLS",
+    "speed-index": "SI",
+}
+
+
+def ensure_lighthouse() -> None:
+    package = CLI.parents[1] / "package.json"
+    if package.exists() and json.loads(package.read_text())["version"] == VERSION:
+        return
+    HOME.mkdir(parents=True, exist_ok=True)
+    subprocess.run(
+        ["npm", "i", "-E", f"lighthouse@{VERSION}", "--no-audit", "--no-fund", "--prefix", HOME],
+        check=True,
+    )
+
+
+def load_build():
+    spec = importlib.util.spec_from_file_location("chkobba_build", ROOT / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def audit(url: str) -> dict:
+    with tempfile.TemporaryDirectory() as tmp:
+        report = Path(tmp) / "report.json"
+        env = {**os.environ, "CHROME_PATH": shutil.which("chromium") or "/usr/bin/chromium"}
+        subprocess.run(
+            [
+                "node",
+                CLI,
+                url,
+                "--quiet",
+                "--output=json",
+                f"--output-path={report}",
+                f"--only-categories={','.join(CATEGORIES)}",
+                "--chrome-flags=--headless=new --no-sandbox",
+            ],
+            check=True,
+            env=env,
+        )
+        return json.loads(report.read_text())
+
+
+def failing(report: dict) -> list[str]:
+    """The scored audits of the categories that did not pass, with their weight."""
+    out = []
+    for category in CATEGORIES:
+        for ref in report["categories"][category]["auditRefs"]:
+            score = report["audits"][ref["id"]]["score"]
+            if ref["weight"] and score is not None and score < 1:
+                items = report["audits"][ref["id"]].get("details", {}).get("items", [])
+                what = "; ".join(
+                    str(i.get("value") or i.get("source", {}).get("url", ""))[:120]
+                    for i in items[:3]
+                )
+                out.append(f"{category}: {ref['id']} {score:.2f} (weight {ref['weight']}) {what}")
+    return out
+
+
+def figures(report: dict) -> dict[str, float]:
+    out = {c: report["categories"][c]["score"] for c in CATEGORIES}
+    for audit_id, name in METRICS.items():
+        out[name] = report["audits"][audit_id]["numericValue"]
+    out["transfer MB"] = report["audits"]["total-byte-weight"]["numericValue"] / 1e6
+    return out
+
+
+def show(label: str, row: dict[str, float]) -> str:
+    scores = "  ".join(f"{c} {row[c]:.2f}" for c in CATEGORIES)
+    times = "  ".join(
+        f"{n} {row[n]:.3f}" if n == "CLS" else f"{n} {row[n] / 1000:.1f} s"
+        for n in METRICS.values()
+    )
+    return f"  {label:7} {scores}  {times}  transfer {row['transfer MB']:.2f} MB"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    ensure_lighthouse()
+    server, base = load_build().start_server()
+    rows = []
+    for run in range(args.runs):
+        report = audit(base + "index.html")
+        rows.append(figures(report))
+        print(show(f"run {run + 1}", rows[-1]), flush=True)
+    print("  not passed in the last run:", *failing(report), sep="\n    ")
+    server.shutdown()
+    median = {key: statistics.median(row[key] for row in rows) for key in rows[0]}
+    print(f"Lighthouse {VERSION}, mobile (simulated slow 4G, 4x CPU), median of {args.runs}:")
+    print(show("median", median))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,404 @@
+"""Boards in pages, in Chromium: the tutorial's lessons by taps, each mode, the events a host on
+another origin receives, hostile input, and six boards sharing one Python."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import re
+import threading
+from html import escape
+from urllib.parse import quote, urlencode
+
+import pytest
+from chkobba import Game, Move
+from conftest import BOOT_MS, load_build
+from playwright.sync_api import expect
+
+QUEEN = "2D6S QHJC/KC5H 0 -/- - 0-0/21 1 -"
+ALL_SETTLED = """() => { const boards = [...document.querySelectorAll('chkobba-board')];
+    return boards.length > 0 && boards.every(b => b.dataset.state !== 'loading'); }"""
+
+
+class Boards:
+    """A page of boards, driven by taps; records page errors and requests to other servers."""
+
+    def __init__(self, page, device: str, servers: tuple[str, ...]) -> None:
+        self.page, self.device = page, device
+        self.errors: list[str] = []
+        self.outside: list[str] = []
+        page.on("pageerror", lambda error: self.errors.append(f"pageerror: {error}"))
+        page.on(
+            "console",
+            lambda m: m.type == "error" and self.errors.append(f"console: {m.text}"),
+        )
+        page.on(
+            "request",
+            lambda r: r.url.startswith(servers)
+            or r.url.startswith("data:")
+            or self.outside.append(r.url),
+        )
+
+    def open(self, url: str) -> None:
+        self.page.goto(url)
+        self.page.wait_for_function(ALL_SETTLED, timeout=BOOT_MS)
+
+    def tap(self, locator) -> None:
+        locator.tap() if self.device == "phone" else locator.click()
+
+    def play(self, board, *steps: str) -> None:
+        """Tap each step: ``hand:QH``, ``table:2D`` or a button's action (``play``, ``next``)."""
+        for step in steps:
+            zone, _, code = step.partition(":")
+            if code:
+                self.tap(board.locator(f'[data-zone="{zone}"] [data-card="{code}"]'))
+            else:
+                self.tap(board.locator(f'button[data-action="{zone}"]'))
+
+    def assert_clean(self) -> None:
+        assert self.errors == [], self.errors
+        assert self.outside == [], self.outside
+
+
+@pytest.fixture
+def boards(page, server_url, form):
+    boards = Boards(page, form, (server_url,))
+    yield boards
+    boards.assert_clean()
+
+
+def feedback(board):
+    return board.locator('[data-text="feedback"]')
+
+
+# --- the tutorial ---------------------------------------------------------------------------
+
+LESSONS = {  # lesson: (a wrong move's taps, its move, the right move's taps)
+    "values": ("hand:QD table:2S table:6H play", "QDx2S+6H", "hand:KS table:4C table:6H play"),
+    "equal": ("hand:6H table:3C play", "6Hx3C", "hand:6H table:6D play"),
+    "sum": ("hand:7H play", "7H", "hand:7H table:4S table:3C play"),
+    "priority": ("hand:7H table:4S table:3C play", "7Hx3C+4S", "hand:7H table:7D play"),
+    "chkobba": (
+        "hand:JD table:5S table:3H play",
+        "JDx3H+5S",
+        "hand:JD table:5S table:3H table:AC play",
+    ),
+    "queen": ("hand:JC table:2D table:6S play", "JCx2D+6S", "hand:QH table:2D table:6S play"),
+    "compulsory": ("hand:3D play", "3D", "hand:3D table:3C play"),
+    "last": ("hand:7S play", "7S", "hand:7S table:5C table:2D play"),
+    "score": ("hand:6D play", "6D", "hand:6D table:6C play"),
+}
+
+
+def expected_reason(board, move: str) -> str:
+    """What the engine says of ``move`` at the board's position (or the puzzle's own reason)."""
+    game = Game.from_notation(board.get_attribute("position"))
+    reason = game.why_illegal(Move.parse(move))
+    if reason:
+        return reason
+    return f"{move} is allowed, but not the move asked for: {board.get_attribute('explain')}"
+
+
+def test_each_lesson_is_done_by_taps_after_a_wrong_move_is_explained(boards, server_url):
+    boards.open(server_url + "tutorial.html")
+    for lesson, (wrong, move, right) in LESSONS.items():
+        section = boards.page.locator(f"#{lesson}")
+        board = section.locator("chkobba-board")
+        boards.play(board, *wrong.split())
+        expect(feedback(board)).to_have_text(expected_reason(board, move))
+        expect(feedback(board)).to_have_class(re.compile(r"\bbad\b"))
+        boards.play(board, *right.split())
+        expect(feedback(board)).to_have_text(re.compile(r"^Right: "))
+        expect(section).to_have_attribute("data-done", "")
+    expect(boards.page.locator("[data-progress]")).to_have_text(re.compile("^9 of 9 lessons done"))
+    score = boards.page.locator("#score chkobba-board [data-scored]")
+    expect(score).to_contain_text("5")  # the rules' example: 1+1+1+1+1
+    expect(boards.page.locator("#last chkobba-board [data-text=leftovers]")).to_contain_text("Q♠")
+    boards.page.reload()
+    boards.page.wait_for_function(ALL_SETTLED, timeout=BOOT_MS)
+    expect(boards.page.locator(".lesson[data-done]")).to_have_count(len(LESSONS))
+    boards.tap(boards.page.locator("[data-forget]"))
+    expect(boards.page.locator(".lesson[data-done]")).to_have_count(0)
+
+
+def test_the_tutorial_works_when_storage_refuses(boards, server_url):
+    boards.page.add_init_script(
+        "Storage.prototype.setItem = () => {"
+        " throw new DOMException('full', 'QuotaExceededError'); };"
+    )
+    boards.open(server_url + "tutorial.html")
+    board = boards.page.locator("#queen chkobba-board")
+    boards.play(board, "hand:QH", "table:2D", "table:6S", "play")
+    expect(boards.page.locator("#queen")).to_have_attribute("data-done", "")
+
+
+# --- the modes, on the demo page ------------------------------------------------------------
+
+
+def test_show_line_and_puzzle_modes(boards, server_url):
+    boards.open(server_url + "embed-demo.html")
+    page = boards.page
+    expect(page.locator("chkobba-board[data-state=ready]")).to_have_count(6)
+
+    shown = page.locator("#shown")
+    expect(shown.locator('[data-text="caption"]')).to_have_text(shown.get_attribute("caption"))
+    expect(shown.locator("button")).to_have_count(0)  # only to look at
+
+    free = page.locator("#free")
+    boards.play(free, "hand:7H", "table:4S", "table:3C", "play")
+    expect(feedback(free)).to_have_text(expected_reason(free, "7Hx3C+4S"))
+    boards.play(free, "hand:7H", "table:7D", "play")
+    expect(free.locator('[data-zone="table"] [data-card]')).to_have_count(2)
+    expect(free.locator('[data-pile="you"] .count')).to_have_text("2")
+
+    line = page.locator("#line")
+    captions = [c.strip() for c in line.get_attribute("captions").split("|")]
+    for number, caption in enumerate(captions, 1):
+        boards.play(line, "next")
+        expect(line.locator('[data-text="step"]')).to_have_text(f"Step {number} of 6")
+        expect(feedback(line)).to_have_text(caption)
+    expect(line.locator('button[data-action="next"]')).to_be_disabled()
+    boards.play(line, "prev")
+    expect(feedback(line)).to_have_text(captions[4])
+    expect(line.locator('[data-zone="table"] [data-card="QS"]')).to_have_count(0)
+    expect(line.locator('[data-zone="table"] [data-card="6H"]')).to_have_count(1)
+
+    two = page.locator("#two-ways")
+    for taps in (("hand:6C", "table:AS", "table:5H"), ("hand:6C", "table:2C", "table:4D")):
+        boards.play(two, *taps, "play")
+        expect(feedback(two)).to_have_text(re.compile(r"^Right: 6Cx"))
+        expect(two.locator(".board[data-finished]")).to_have_count(1)
+        boards.play(two, "reset")
+    boards.play(two, "hand:KH", "play")
+    expect(feedback(two)).to_have_text(expected_reason(two, "KH"))
+
+
+def test_six_boards_share_one_python(boards, server_url):
+    wasm: list[str] = []
+    boards.page.on("request", lambda r: r.url.endswith(".wasm") and wasm.append(r.url))
+    boards.open(server_url + "embed-demo.html")
+    expect(boards.page.locator("chkobba-board[data-state=ready]")).to_have_count(6)
+    for board in boards.page.locator("chkobba-board").all():
+        expect(board.locator(".baize [data-card]").first).to_be_visible()
+    assert wasm == [server_url + "pyodide/pyodide.asm.wasm"]
+    boards.open(server_url + "embed-one.html")
+    expect(boards.page.locator("chkobba-board[data-state=ready]")).to_have_count(1)
+
+
+# --- a host page on another origin ----------------------------------------------------------
+
+
+class CorsHandler(load_build().Handler):
+    """dist/ as a static host should serve it to other origins (see README)."""
+
+    def end_headers(self) -> None:
+        self.send_header("Access-Control-Allow-Origin", "*")
+        super().end_headers()
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args) -> None:
+        pass
+
+
+def serve(directory, handler=QuietHandler):
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(handler, directory=str(directory))
+    )
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, server.server_address[1]
+
+
+@pytest.fixture(scope="session")
+def hosts(server_url, tmp_path_factory):
+    """(the board's files on a CORS server at 127.0.0.1, host pages at localhost: another
+    origin); the test pages are written in the host's directory."""
+    build = load_build()
+    board_server, board_port = serve(build.DIST, CorsHandler)
+    folder = tmp_path_factory.mktemp("host")
+    host_server, host_port = serve(folder)
+    yield f"http://127.0.0.1:{board_port}/", f"http://localhost:{host_port}/", folder
+    board_server.shutdown()
+    host_server.shutdown()
+
+
+LISTENER = """<script>
+window.got = []; window.posted = [];
+for (const t of ["ready", "move", "solved", "failed", "error"])
+  document.addEventListener("chkobba:" + t, (e) => got.push(e.detail));
+addEventListener("message", (e) => {
+  if (e.data && e.data.source === "chkobba-board") posted.push({ from: e.origin, ...e.data });
+});
+</script>"""
+
+
+def host_page(folder, name: str, dist: str, body: str) -> str:
+    (folder / name).write_text(
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">'
+        f'<script type="module" src="{dist}embed.js"></script></head><body>{LISTENER}{body}'
+        "<p id='after'>The host's own text.</p></body></html>"
+    )
+    return name
+
+
+def frame_src(dist: str, **params: str) -> str:
+    return f"{dist}board.html?{urlencode(params, quote_via=quote)}"
+
+
+def wait_frames(page, count: int) -> None:
+    for index in range(count):
+        frame = page.frame_locator("iframe").nth(index)
+        expect(frame.locator("chkobba-board")).not_to_have_attribute(
+            "data-state", "loading", timeout=BOOT_MS
+        )
+
+
+def test_a_host_on_another_origin_gets_events_and_sends_commands(page, form, hosts):
+    dist, host, folder = hosts
+    origin = host.rstrip("/")
+    puzzle = {"position": QUEEN, "mode": "puzzle", "moves": "QHx2D+6S"}
+    name = host_page(
+        folder,
+        "events.html",
+        dist,
+        f'<chkobba-board id="el" mode="puzzle" position="{QUEEN}" moves="QHx2D+6S">'
+        "</chkobba-board>"
+        f'<iframe id="mine" src="{frame_src(dist, **puzzle, **{"parent-origin": origin})}">'
+        "</iframe>"
+        f'<iframe id="strict" src="{frame_src(dist, position=QUEEN, **{"parent-origin": "https://example.org"})}"></iframe>',
+    )
+    boards = Boards(page, form, (dist, host))
+    boards.open(host + name)
+    wait_frames(page, 2)
+    board = page.locator("#el")
+    start = Game.from_notation(QUEEN)
+    after = start.play("QHx2D+6S").notation()
+
+    got = page.evaluate("got")
+    assert got[0] == {
+        "type": "ready",
+        "mode": "puzzle",
+        "position": start.notation(),
+        "board": "el",
+        "state": "ready",
+    }
+    boards.play(board, "hand:JC", "table:2D", "table:6S", "play")
+    boards.play(board, "hand:QH", "table:2D", "table:6S", "play")
+    page.wait_for_function("got.some(e => e.type === 'solved')")
+    kinds = [(e["type"], e.get("move"), e.get("position")) for e in page.evaluate("got")]
+    assert kinds == [
+        ("ready", None, start.notation()),
+        ("failed", "JCx2D+6S", start.notation()),
+        ("move", "QHx2D+6S", after),
+        ("solved", "QHx2D+6S", after),
+    ]
+    assert page.evaluate("got[1].reason") == start.why_illegal(Move.parse("JCx2D+6S"))
+
+    page.evaluate("document.querySelector('#el').load('3C6DKS 6H2C/4S5H 0 -/- - 0-0/21 1 -')")
+    page.wait_for_function("got.filter(e => e.type === 'ready').length === 2")
+    expect(board.locator('[data-zone="hand"] [data-card="6H"]')).to_have_count(1)
+    page.evaluate("document.querySelector('#el').command({type: 'chkobba:reset', now: 1})")
+    expect(board.locator('[data-text="note"]')).to_contain_text("takes no other field")
+    expect(board).to_have_attribute("data-state", "ready")
+
+    frame = page.frame_locator("#mine")
+    page.wait_for_function("posted.some(e => e.type === 'ready')")
+    boards.play(frame.locator("chkobba-board"), "hand:QH", "table:2D", "table:6S", "play")
+    page.wait_for_function("posted.some(e => e.type === 'solved')")
+    posted = page.evaluate("posted")
+    assert {e["from"] for e in posted} == {dist.rstrip("/")}
+    assert [(e["type"], e.get("position")) for e in posted] == [
+        ("ready", start.notation()),
+        ("move", after),
+        ("solved", after),
+    ]
+    send = "m => document.querySelector('#mine').contentWindow.postMessage(m, '*')"
+    page.evaluate(send, {"type": "chkobba:load", "position": "3C6DKS 6H2C/4S5H 0 -/- - 0-0/21 1 -"})
+    expect(frame.locator('[data-zone="hand"] [data-card="6H"]')).to_have_count(1)
+    page.evaluate(send, "<b>hello</b>")
+    expect(frame.locator('[data-text="note"]')).to_have_text(
+        "Ignored a command: expected an object like {type: 'chkobba:reset'}, got '\"<b>hello</b>\"'"
+    )
+    expect(frame.locator('[data-zone="hand"] [data-card="6H"]')).to_have_count(1)
+
+    strict = page.frame_locator("#strict")
+    page.evaluate(
+        "document.querySelector('#strict').contentWindow.postMessage({type: 'chkobba:reset'}, '*')"
+    )
+    expect(strict.locator('[data-text="note"]')).to_have_text(
+        f"Ignored a command: a message from {origin}, not https://example.org"
+    )
+    expect(page.locator("#after")).to_have_text("The host's own text.")
+    boards.assert_clean()
+
+
+HOSTILE = {  # attributes -> what the board must say
+    "malformed": ({"position": "2D6S QH"}, "expected 8 or 9 fields"),
+    "twice": ({"position": "2D2D QH/KC 0 -/- - 0-0/21 1 -"}, "2D appears twice"),
+    "seven": ({"position": "- AS2S3S4S5S6S7S/AH2H3H4H5H6H 0 -/- - 0-0/21 1 -"}, "holds 7 cards"),
+    "step5": (
+        {
+            "position": "3C5HKD 7S3D6H/2C4DQS 0 -/- - 0-0/21 1 -",
+            "mode": "line",
+            "moves": "3Dx3C 2C 7Sx2C+5H 4D 6Hx4D QS",
+        },
+        "moves, step 5 (6Hx4D): 6H cannot take 4D",
+    ),
+    "script-mode": ({"position": QUEEN, "mode": "<script>top.pwned=1</script>"}, "mode is 28"),
+    "script-seat": ({"position": QUEEN, "seat": "<b>"}, "seat '<b>' is not 0 or 1"),
+    "image-position": ({"position": '<img src=x onerror="top.pwned=1">'}, "position: "),
+}
+CAPTION = '<img src=x onerror="top.pwned=1"><script>top.pwned=2</script>'
+
+
+def attributes(values: dict[str, str]) -> str:
+    return " ".join(f'{name}="{escape(value)}"' for name, value in values.items())
+
+
+def test_hostile_attributes_and_parameters_make_clear_errors_and_run_nothing(page, form, hosts):
+    dist, host, folder = hosts
+    body = "".join(
+        f'<chkobba-board id="{key}" {attributes(values)}></chkobba-board>'
+        for key, (values, _) in HOSTILE.items()
+    )
+    captioned = {"id": "caption", "position": QUEEN, "caption": CAPTION}
+    body += f"<chkobba-board {attributes(captioned)}></chkobba-board>"
+    params = (
+        {"position": "<script>top.pwned=3</script>"},
+        {"position": QUEEN, "caption": CAPTION, "onload": "top.pwned=4"},
+    )
+    body += "".join(f'<iframe src="{frame_src(dist, **p)}"></iframe>' for p in params)
+    boards = Boards(page, form, (dist, host))
+    boards.open(host + host_page(folder, "hostile.html", dist, body))
+    wait_frames(page, 2)
+    for key, (_, message) in HOSTILE.items():
+        board = page.locator(f"#{key}")
+        expect(board).to_have_attribute("data-state", "error")
+        expect(board.locator('[data-text="error"]')).to_contain_text(message)
+        expect(board.locator("[data-card]")).to_have_count(0)
+    caption = page.locator("#caption")
+    expect(caption).to_have_attribute("data-state", "ready")
+    expect(caption.locator('[data-text="caption"]')).to_have_text(CAPTION)
+    first, second = (page.frame_locator("iframe").nth(i) for i in (0, 1))
+    expect(first.locator('[data-text="error"]')).to_contain_text("position: bad position")
+    expect(second.locator('[data-text="error"]')).to_have_text(
+        "unknown parameter 'onload': use position, mode, seat, play, moves, caption, captions, "
+        "explain, lang"
+    )
+    errors = page.evaluate("got.filter(e => e.type === 'error').length")
+    assert errors == len(HOSTILE)
+    assert page.evaluate("window.pwned") is None
+    assert page.evaluate("[...document.images].length") == 0
+    expect(page.locator("#after")).to_have_text("The host's own text.")
+    boards.assert_clean()
+
+
+def test_the_games_settings_lead_to_the_tutorial(table, server_url):
+    table.open("?seed=3&pace=0")
+    table.tap('[data-action="settings"]')
+    table.wait_phase("settings")
+    table.tap('a[href="./tutorial.html"]')
+    table.page.wait_for_url(server_url + "tutorial.html")
+    table.page.wait_for_function(ALL_SETTLED, timeout=BOOT_MS)
+    expect(table.page.locator("chkobba-board[data-state=ready]")).to_have_count(9)

@@ -1,0 +1,213 @@
+"""The board's Python in CPython: what the spec refuses (and how it says so), what taps and
+commands do, the events, and that no outside text ever reaches the markup."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from board import glue
+from board.frame import frame
+from board.render import render
+from board.spec import BoardError, parse_spec
+from board.state import start, tap
+from chkobba import Game, Move
+
+QUEEN = "2D6S QHJC/KC5H 0 -/- - 0-0/21 1 -"
+LINE = "3C5HKD 7S3D6H/2C4DQS 0 -/- - 0-0/21 1 -"
+
+
+def spec(**values: str):
+    return parse_spec({"position": QUEEN, **values})
+
+
+@pytest.mark.parametrize(
+    ("values", "message"),
+    [
+        ({"position": ""}, "no position"),
+        ({"position": "2D6S QH"}, "expected 8 or 9 fields"),
+        ({"position": "2D2D QH/KC 0 -/- - 0-0/21 1 -"}, "2D appears twice"),
+        ({"position": "2D ZZ/KC 0 -/- - 0-0/21 1 -"}, "bad card 'ZZ'"),
+        ({"position": "- AS2S3S4S5S6S7S/AH2H3H4H5H6H 0 -/- - 0-0/21 1 -"}, "holds 7 cards"),
+        ({"position": "2D ASAH/- 1 -/- - 0-0/21 1 -"}, "seat 1 is to play but holds no card"),
+        ({"position": "x" * 300}, "position is 300 characters long; at most 240"),
+        ({"mode": "<script>"}, "mode '<script>' is not one of show, line, puzzle"),
+        ({"seat": "2"}, "seat '2' is not 0 or 1"),
+        ({"play": "maybe"}, "play 'maybe' is not yes or no"),
+        ({"mode": "line"}, "mode line needs moves"),
+        ({"moves": "QHx2D+6S"}, "moves are for mode line or puzzle"),
+        ({"mode": "line", "moves": "QHx2D+6S|JC"}, "alternatives (a|b) are for puzzles only"),
+        ({"mode": "puzzle", "moves": "KC"}, "step 1 (KC): KC is not in seat 0's hand"),
+        ({"mode": "puzzle", "moves": "QHx2D"}, "step 1 (QHx2D): QH cannot take 2D"),
+        ({"mode": "puzzle", "moves": "Q?"}, "moves, step 1: bad move 'Q?'"),
+        ({"mode": "line", "moves": "QHx2D+6S KC", "captions": "a | b | c"}, "3 given for 2"),
+    ],
+)
+def test_bad_input_is_refused_with_what_was_wrong(values, message):
+    with pytest.raises(BoardError) as error:
+        spec(**values)
+    assert message in str(error.value)
+
+
+def test_a_move_list_illegal_at_step_5_names_step_5():
+    with pytest.raises(BoardError) as error:
+        parse_spec({"position": LINE, "mode": "line", "moves": "3Dx3C 2C 7Sx2C+5H 4D 6Hx4D QS"})
+    assert str(error.value).startswith("moves, step 5 (6Hx4D): 6H cannot take 4D")
+
+
+def test_a_long_bad_value_is_quoted_short():
+    with pytest.raises(BoardError) as error:
+        spec(mode="y" * 9 + "<img src=x>")
+    assert len(str(error.value)) < 120
+
+
+def test_unknown_names_are_errors_only_for_url_parameters():
+    assert parse_spec({"position": QUEEN, "class": "x"}).mode == "show"
+    with pytest.raises(BoardError, match="unknown parameter 'colour'"):
+        parse_spec({"position": QUEEN, "colour": "x"}, strict=True)
+
+
+def taps(board, *actions):
+    events = []
+    for action in actions:
+        name, _, value = action.partition(" ")
+        board, more = tap(board, name, value)
+        events += more
+    return board, events
+
+
+def test_a_wrong_move_is_explained_by_the_engine_and_changes_nothing():
+    board, _ = start(spec(mode="puzzle", moves="QHx2D+6S"))
+    after, events = taps(board, "hand JC", "table 2D", "table 6S", "play")
+    reason = Game.from_notation(QUEEN).why_illegal(Move.parse("JCx2D+6S"))
+    assert after.feedback == reason == "JC cannot take 2D+6S: it takes nothing here"
+    assert after.games == board.games and after.tone == "bad"
+    assert events == [
+        {
+            "type": "failed",
+            "move": "JCx2D+6S",
+            "reason": reason,
+            "step": 1,
+            "position": board.game.notation(),
+        }
+    ]
+
+
+def test_an_allowed_move_that_is_not_the_answer_says_so():
+    board, _ = start(spec(mode="puzzle", moves="QHx2D+6S", explain="the queen makes 8"))
+    after, events = taps(board, "hand JC", "play")
+    assert after.feedback == "JC is allowed, but not the move asked for: the queen makes 8"
+    assert [e["type"] for e in events] == ["failed"] and after.step == 0
+
+
+def test_the_right_move_solves_the_puzzle():
+    board, _ = start(spec(mode="puzzle", moves="QHx2D+6S"))
+    after, events = taps(board, "hand QH", "table 6S", "table 2D", "play")
+    position = Game.from_notation(QUEEN).play("QHx2D+6S").notation()
+    assert [e["type"] for e in events] == ["move", "solved"]
+    assert events[0] == {
+        "type": "move",
+        "move": "QHx2D+6S",
+        "seat": 0,
+        "step": 1,
+        "position": position,
+        "last": True,
+    }
+    assert after.solved and after.feedback.startswith("Right: QHx2D+6S.")
+    assert frame(after).announce == "Chkobba!"
+    assert taps(after, "hand JC", "play")[1] == []  # nothing more to play
+
+
+def test_one_of_several_right_moves_and_the_replies_are_played():
+    position = "AS5H2C4D 6CKH/3S7D 0 -/- - 0-0/21 1 -"
+    for answer, table in (("6CxAS+5H", ("AS", "5H")), ("6Cx2C+4D", ("2C", "4D"))):
+        board, _ = start(parse_spec({"position": position, "mode": "puzzle", "moves": answer}))
+        picks = [f"table {code}" for code in table]
+        assert taps(board, "hand 6C", *picks, "play")[0].solved
+    last = "5C2DQS 7S/4H 0 AS2S3SKD/KC - 0-0/21 1 1"
+    board, _ = start(parse_spec({"position": last, "mode": "puzzle", "moves": "7Sx2D+5C 4H"}))
+    after, events = taps(board, "hand 7S", "table 5C", "table 2D", "play")
+    assert [(e["type"], e.get("seat")) for e in events] == [
+        ("move", 0),
+        ("move", 1),
+        ("solved", None),
+    ]
+    shown = frame(after)
+    assert shown.score[0][1].startswith("1 (9 cards)")
+    assert "Q♠" in shown.leftovers and "taken by you" in shown.leftovers
+
+
+def test_a_line_steps_forward_and_back_with_its_captions():
+    board, _ = start(
+        parse_spec({"position": LINE, "mode": "line", "moves": "3Dx3C 2C", "captions": "one | two"})
+    )
+    assert frame(board).step == "Step 0 of 2"
+    board, events = taps(board, "next")
+    assert board.feedback == "one" and events[0]["move"] == "3Dx3C" and not events[0]["last"]
+    board, events = taps(board, "next", "next")  # the second next does nothing
+    assert board.feedback == "two" and board.finished and [e["last"] for e in events] == [True]
+    board, events = taps(board, "prev")
+    assert board.feedback == "one" and board.step == 1 and events == []
+    assert taps(board, "hand 7S", "play")[1] == []  # a line is not played by taps
+
+
+def test_show_mode_plays_only_when_allowed():
+    board, _ = start(spec())
+    assert taps(board, "hand QH", "play")[1] == []
+    board, _ = start(spec(play="yes"))
+    after, events = taps(board, "hand QH", "table 2D", "table 6S", "play")
+    assert [e["type"] for e in events] == ["move"] and after.step == 1
+
+
+def payload(text: str) -> dict:
+    return json.loads(text)
+
+
+def test_outside_text_goes_to_text_slots_never_into_the_markup():
+    hostile = '<img src=x onerror="alert(1)"><script>alert(2)</script>'
+    out = payload(glue.create("t1", json.dumps({"position": QUEEN, "caption": hostile})))
+    assert out["state"] == "ready" and out["texts"]["caption"] == hostile
+    assert "<img" not in out["html"] and "<script" not in out["html"]
+    bad = payload(glue.create("t2", json.dumps({"position": hostile})))
+    assert bad["state"] == "error" and "<img" not in bad["html"]
+    assert bad["texts"]["error"].startswith("position: ")
+    html, texts = render(frame(start(spec(caption=hostile))[0]))
+    assert hostile not in html and texts["caption"] == hostile
+
+
+@pytest.mark.parametrize(
+    ("message", "notice"),
+    [
+        ("[1, 2]", "expected an object"),
+        ('"reset"', "expected an object"),
+        ("{}", "no type is not a command"),
+        ('{"type": "chkobba:fly"}', "'chkobba:fly' is not a command"),
+        ('{"type": "chkobba:reset", "x": 1}', "takes no other field"),
+        ('{"type": "chkobba:load", "position": "zz"}', "could not load: position:"),
+        ('{"type": "chkobba:load", "position": "' + QUEEN + '", "run": "x"}', "unknown parameter"),
+        ("x" * 20_000, "at most 10000"),
+    ],
+)
+def test_commands_of_the_wrong_shape_are_ignored_with_a_notice(message, notice):
+    glue.create("c", json.dumps({"position": QUEEN, "mode": "puzzle", "moves": "QHx2D+6S"}))
+    glue.act("c", "hand", "JC")
+    before = glue.BOARDS["c"]
+    out = payload(glue.command("c", message))
+    assert out["state"] == "ready" and notice in out["texts"]["note"]
+    assert glue.BOARDS["c"].games == before.games
+    assert out["events"] == [{"type": "error", "message": out["texts"]["note"]}]
+
+
+def test_load_and_reset_commands():
+    glue.create("d", json.dumps({"position": QUEEN, "mode": "puzzle", "moves": "QHx2D+6S"}))
+    for action, value in (("hand", "QH"), ("table", "2D"), ("table", "6S"), ("play", "")):
+        glue.act("d", action, value)
+    assert glue.BOARDS["d"].solved
+    out = payload(glue.command("d", '{"type": "chkobba:reset"}'))
+    assert out["state"] == "ready" and glue.BOARDS["d"].step == 0
+    other = "3C6DKS 6H2C/4S5H 0 -/- - 0-0/21 1 -"
+    out = payload(glue.command("d", json.dumps({"type": "chkobba:load", "position": other})))
+    assert out["events"][0]["type"] == "ready" and glue.BOARDS["d"].spec.mode == "show"
+    assert glue.BOARDS["d"].game == Game.from_notation(other)
+    refused = payload(glue.command("d", "null", "a message from https://evil.example"))
+    assert "Ignored a command: a message from https://evil.example" in refused["texts"]["note"]

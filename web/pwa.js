@@ -1,0 +1,58 @@
+// The offline copy and the update notice (the page's JavaScript side, apart from Python).
+// - Registers sw.js once the table is up (html.ready), so the precache never competes with
+//   the first boot for the network and the CPU.
+// - When a new build's worker is installed and waiting, shows a small "Updated — tap to
+//   reload" button; a tap lets the new worker take over, then reloads. The game is saved after
+//   every move, so the reload resumes it: nothing in progress is lost.
+const sw = navigator.serviceWorker;
+
+function offer(worker) {
+  if (document.querySelector(".update-notice")) return;
+  const note = document.createElement("button");
+  note.type = "button";
+  note.className = "update-notice";
+  note.textContent = "Updated — tap to reload";
+  note.style.cssText =
+    "position:fixed;left:50%;bottom:max(12px,env(safe-area-inset-bottom));z-index:1000;" +
+    "transform:translateX(-50%);min-height:44px;padding:0 18px;border:0;border-radius:22px;" +
+    "background:#fffdf6;color:#0d3b26;font:600 15px/44px system-ui,sans-serif;" +
+    "box-shadow:0 4px 16px rgb(0 0 0 / 45%);cursor:pointer";
+  note.addEventListener("click", () => {
+    note.disabled = true;
+    sw.addEventListener("controllerchange", () => location.reload(), { once: true });
+    worker.postMessage("skip-waiting");
+  });
+  document.body.append(note);
+}
+
+function watch(registration) {
+  if (!registration) return; // none yet, or service workers blocked (tests, private mode)
+  if (registration.waiting && sw.controller) offer(registration.waiting);
+  registration.addEventListener("updatefound", () => {
+    const worker = registration.installing;
+    worker?.addEventListener("statechange", () => {
+      if (worker.state === "installed" && sw.controller) offer(worker);
+    });
+  });
+}
+
+function whenReady(callback) {
+  const html = document.documentElement;
+  if (html.classList.contains("ready")) return callback();
+  const observer = new MutationObserver(() => {
+    if (html.classList.contains("ready")) {
+      observer.disconnect();
+      callback();
+    }
+  });
+  observer.observe(html, { attributes: true, attributeFilter: ["class"] });
+}
+
+if (sw) {
+  // A page opened with an update already waiting shows the notice at once.
+  sw.getRegistration().then(watch);
+  whenReady(() =>
+    // Refused (file://, some private modes): the game still plays, only not offline.
+    sw.register("./sw.js").then(watch, () => {}),
+  );
+}
