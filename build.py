@@ -8,6 +8,7 @@
     python3 build.py lighthouse Lighthouse 12's mobile scores (installs it apart, in .cache/)
     python3 build.py bottime    the hard bot's ms per move in Pyodide (under Node) and CPython
     python3 build.py screens    screenshots of the cut, a turn, a chkobba, a score sheet...
+    python3 build.py embedtime  six boards on a page against one: renderer memory, time to shown
     python3 build.py catalogs   extract the page's messages and update web/locale/*/messages.po
 
 Only the standard library is needed to start: build.py makes .venv and installs the rest
@@ -647,6 +648,8 @@ def main() -> int:
     )
     sub.add_parser("screens", help="screenshots of what a player sees, phone and desktop")
     sub.add_parser("catalogs", help="extract messages, update web/locale/*/messages.po")
+    p_embed = sub.add_parser("embedtime", help="six boards on a page against one: memory, time")
+    p_embed.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
     in_venv()
 
@@ -664,6 +667,8 @@ def main() -> int:
         return screens()
     elif args.command == "catalogs":
         return catalogs()
+    elif args.command == "embedtime":
+        return embedtime(args.runs)
     elif args.command == "bottime":
         return bottime([a for a in args.bottime_args if a != "--"])
     return 0

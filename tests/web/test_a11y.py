@@ -11,8 +11,9 @@ import re
 
 import axe
 import pytest
-from chkobba import Game
-from positions import four_you_cut
+from chkobba import Game, Rules
+from chkobba.bots import make_bot
+from positions import before_your_cut, four_you_cut
 from test_match import near_the_end
 from test_play import CHOICE_SEED, first_seed_where_you_cut
 from ui.storage import Saved, write_save
@@ -58,19 +59,33 @@ def check_screen(table, lang: str, name: str) -> None:
     assert html.get_attribute("lang").split("-")[0] == lang
 
 
-def load_saved(table, game: Game, query: str) -> None:
-    text = write_save(Saved(game, len(game.deal_results), 1))
+def load_saved(table, game: Game, query: str, seen: int | None = None) -> None:
+    """Open the page on ``game`` as the saved match (``seen``: deals already dismissed)."""
+    seen = len(game.deal_results) if seen is None else seen
+    text = write_save(Saved(game, seen, 1))
     table.page.evaluate("text => localStorage.setItem('chkobba.save', text)", text)
     table.page.goto(table.base + "index.html" + query)
     table.wait_ready()
+
+
+def choice_turn() -> tuple[Game, str]:
+    """A position at the player's turn where a hand card can take two ways, and that card."""
+    game, bot = Game.new(Rules(target=21), seed=CHOICE_SEED), make_bot("easy", 1)
+    while True:
+        if game.current == 0 and game.phase == "play":
+            cards = [m.card for m in game.legal_moves() if m.kind == "play"]
+            several = [c for c in cards if cards.count(c) > 1]
+            if several:
+                return game, str(several[0])
+        game = game.play(bot.choose(game.view(game.current)))
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_screen_in_each_language(table, lang):
     """The cut, the table, settings and its confirmation, a capture choice, a score sheet, the
     match's end and a notice: axe-clean, in the language asked, mirrored in Arabic."""
-    seed = first_seed_where_you_cut("keep")
-    table.open(f"?seed={seed}&pace=0&lang={lang}")
+    query = f"?pace=0&lang={lang}"
+    table.open(f"?seed={first_seed_where_you_cut('keep')}&{query[1:]}")
     table.wait_phase("cut")
     check_screen(table, lang, "cut")
     table.tap('[data-move="keep"]')
@@ -85,32 +100,24 @@ def test_every_screen_in_each_language(table, lang):
     table.tap('.sheet [data-action="close"]')
     table.wait_phase("play")
 
-    table.page.evaluate("localStorage.clear()")
-    table.open(f"?seed={CHOICE_SEED}&pace=0&lang={lang}")
-    phase = table.wait_phase("cut", "play")
-    for _ in range(10):
-        game = table.saved_game()
-        cards = [m.card for m in game.legal_moves() if m.kind == "play"]
-        several = [c for c in cards if cards.count(c) > 1]
-        if phase == "play" and several:
-            table.tap(f'[data-zone="hand-0"] [data-card="{several[0]}"]')
-            table.wait_phase("choose")
-            check_screen(table, lang, "choice")
-            table.tap(".cancel")
-            table.wait_phase("play")
-            break
-        phase = table.play_one()
-    for _ in range(40):
-        if table.play_one() == "sheet":
-            break
+    game, card = choice_turn()
+    load_saved(table, game, query)
+    table.wait_phase("play")
+    table.tap(f'[data-zone="hand-0"] [data-card="{card}"]')
+    table.wait_phase("choose")
+    check_screen(table, lang, "choice")
+
+    game = before_your_cut()
+    load_saved(table, game, query, seen=len(game.deal_results) - 1)
+    table.wait_phase("sheet")
     check_screen(table, lang, "sheet")
 
-    load_saved(table, near_the_end(), f"?pace=0&lang={lang}")
+    load_saved(table, near_the_end(), query)
     table.wait_phase("play")
     assert table.play_one() == "over"
     check_screen(table, lang, "over")
 
-    table.open(f"?pace=0&lang={lang}&level=impossible")
+    table.open(f"{query}&level=impossible")
     table.page.wait_for_selector("[data-notice]")
     check_screen(table, lang, "notice")
     table.assert_clean()

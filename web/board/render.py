@@ -7,10 +7,12 @@ from __future__ import annotations
 
 from html import escape
 
+from ui.i18n import language
 from ui.render import back_html, card_html
 
 from .frame import Frame, Side, Spot
 
+EN = language("en")  # boards speak English for now (their `lang` attribute is reserved)
 ALERT = ' role="alert"'
 CLASSES = {"hand": "held", "table": "laid"}  # not style.css's .hand: its own rules
 
@@ -20,12 +22,12 @@ def slot(key: str, tag: str = "p", extra: str = "") -> str:
 
 
 def cards(spots: tuple[Spot, ...], zone: str, empty: str) -> str:
-    inner = "".join(card_html(s.card, s.marks, s.button) for s in spots)
+    inner = "".join(card_html(EN, s.card, s.marks, s.button) for s in spots)
     return f'<div class="cards {CLASSES[zone]}" data-zone="{zone}">{inner or empty}</div>'
 
 
 def pile(side: Side, which: str) -> str:
-    sweeps = "".join(card_html(c, key="data-mini") for c in side.sweeps)
+    sweeps = "".join(card_html(EN, c, key="data-mini") for c in side.sweeps)
     label = f"{side.name}: {side.pile} cards captured, {len(side.sweeps)} chkobba"
     return (
         f'<div class="pile" data-pile="{which}" aria-label="{escape(label)}">'
