@@ -327,7 +327,14 @@ def compile_catalogs(out: Path) -> list[str]:
     """Compile each language's .po into out/locale/<lang>/LC_MESSAGES/messages.mo (Babel);
     returns their paths relative to ``out``, for pyscript.toml."""
     result = subprocess.run(
-        [sys.executable, str(CATALOG_TOOL), "compile", str(LOCALE), str(out / "locale"), *LANGUAGES],
+        [
+            sys.executable,
+            str(CATALOG_TOOL),
+            "compile",
+            str(LOCALE),
+            str(out / "locale"),
+            *LANGUAGES,
+        ],
         capture_output=True,
         text=True,
     )
