@@ -366,7 +366,7 @@ def build() -> None:
     copy_pyodide(DIST / "pyodide")
     add_python(DIST / "wheels" / wheel, compiled_python(DIST / "wheels" / wheel))
 
-    for rel in ["main.py", "index.html", "pwa.js"]:
+    for rel in ["main.py", "index.html", "pwa.js", "boot.js"]:
         shutil.copy2(WEB / rel, DIST / rel)
     shutil.copytree(WEB / "static", DIST / "static")
     draw_icons()
