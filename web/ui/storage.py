@@ -220,7 +220,12 @@ def read_save(text: str) -> Saved:
         record = json.loads(text)
         if not isinstance(record, dict) or record.get("format") != FORMAT:
             raise ValueError("not a save of this page")
-        game = Game.from_json(record["game"])
+        try:
+            game = Game.from_json(record["game"])
+        except ChkobbaError:
+            # The engine replays the history itself: a match whose position reads but that its
+            # moves do not lead to was edited, not damaged.
+            raise Unreadable(EDITED if has_position(record["game"]) else UNREADABLE) from None
         seen, bot_seed = record["seen_deals"], record["bot_seed"]
         if not (type(seen) is int and 0 <= seen <= len(game.deal_results)):
             raise ValueError("bad seen_deals")
@@ -231,6 +236,14 @@ def read_save(text: str) -> Saved:
     if not replays(game):
         raise Unreadable(EDITED)
     return Saved(game, seen, bot_seed)
+
+
+def has_position(text: object) -> bool:
+    """Whether a saved game's text holds a position the engine reads."""
+    try:
+        return isinstance(text, str) and bool(Game.from_notation(json.loads(text)["position"]))
+    except (ChkobbaError, ValueError, KeyError, TypeError, RecursionError):
+        return False
 
 
 def replays(game: Game) -> bool:
