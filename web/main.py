@@ -1,11 +1,11 @@
 """Wires the page: URL parameters, storage, screen, one delegated tap handler, one key handler
-(arrows within a row, Escape), the browser's languages, the app."""
+(arrows within a row, Escape), the browser's languages, the app; then plays the taps made before
+Python was up (boot.js kept them) and loads the computer's search while the player looks."""
 
-import contextlib
 import random
 from typing import Any
 
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_once_callable, create_proxy
 from pyscript import document, window
 from ui.controller import App
 from ui.fx import ROWS, DomScreen
@@ -16,18 +16,39 @@ from ui.storage import SAVE_KEY, Storage
 ZONES = {f"hand-{HUMAN}": "hand", "table": "table"}
 
 
-def on_tap(event: Any) -> None:
-    """Read what was tapped off the DOM (an action, or a card in a zone) and pass it on."""
-    target = event.target
+def read_tap(target: Any) -> tuple[str, str] | None:
+    """What a tap on ``target`` asks: an action and its value, or a card in a zone."""
     button = target.closest("[data-action]")
     if button:  # JavaScript's null (not None) when nothing matches
         value = button.getAttribute("data-move") or button.getAttribute("data-value") or ""
-        app.spawn(app.tap(button.getAttribute("data-action"), value))
-        return
+        return str(button.getAttribute("data-action")), str(value)
     card = target.closest("button[data-card]")
     zone = card and card.closest("[data-zone]")
     if zone and zone.dataset.zone in ZONES:
-        app.spawn(app.tap(ZONES[zone.dataset.zone], card.dataset.card))
+        return ZONES[zone.dataset.zone], str(card.dataset.card)
+    return None
+
+
+def on_tap(event: Any) -> None:
+    """Pass what was tapped on to the app."""
+    tap = read_tap(event.target)
+    if tap:
+        app.spawn(app.tap(*tap))
+
+
+async def early_taps(targets: list[Any]) -> None:
+    """Play, in order, the taps boot.js kept while Python was starting (each read off the
+    element tapped, as on_tap reads it; the elements were on the saved table Python redrew)."""
+    for target in targets:
+        tap = read_tap(target)
+        if tap:
+            await app.tap(*tap)
+
+
+def load_search(*_: Any) -> None:
+    """Import the computer's search (about 0.4 s) once the table is up and the browser idle,
+    so the computer's first move does not wait for it."""
+    import chkobba.bots  # noqa: F401
 
 
 def on_key(event: Any) -> None:
@@ -74,13 +95,6 @@ def local_storage() -> Any:
         return None
 
 
-async def keep_offline_copy() -> None:
-    """Install the service worker that lets the game start without a network next time."""
-    # Unsupported or blocked (private mode, file://): the game still plays.
-    with contextlib.suppress(Exception):
-        await window.navigator.serviceWorker.register("./sw.js")
-
-
 root = document.getElementById("app")
 params = parse_params(window.location.search)
 reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches
@@ -92,4 +106,11 @@ root.addEventListener("click", create_proxy(on_tap))
 document.addEventListener("keydown", create_proxy(on_key))
 window.addEventListener("storage", create_proxy(on_storage))
 app.start()
-app.spawn(keep_offline_copy())
+root.removeAttribute("aria-busy")
+document.documentElement.classList.remove("starting")
+taps = list(getattr(window, "chkobbaTaps", None) or [])
+window.chkobbaTaps = None
+if taps:
+    app.spawn(early_taps(taps))
+idle = getattr(window, "requestIdleCallback", None) or window.setTimeout
+idle(create_once_callable(load_search))

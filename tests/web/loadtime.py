@@ -9,7 +9,10 @@ pages, in turn, in fresh browser contexts (empty caches):
 - reload: ours once its service worker controls the page (the precache complete), the minimal
   page from the HTTP cache (it has no worker);
 - cold with the CPU slowed 4x (CDP Emulation.setCPUThrottlingRate, a mid-range phone's CPU);
-- the bytes a cold visit transferred (Resource Timing transferSize: compressed bodies + headers).
+- the bytes a cold visit transferred (Resource Timing transferSize: compressed bodies + headers);
+- ours only: the player's cards on screen after a reload (the cold visit waits for the player's
+  turn first): the later of when they are first in the DOM (boot.js paints the kept table) and
+  the first contentful paint, from navigation.
 
 Times are taken in the page (performance.now() when a MutationObserver first sees the ready
 selector), so Playwright's polling adds nothing. Then one page of each, alone in the browser:
@@ -49,6 +52,24 @@ READY_CLOCK = """
   const all = { attributes: true, childList: true, subtree: true };
   new MutationObserver(seen).observe(document, all);
 })();
+"""
+CARDS = '#app [data-zone="hand-0"] [data-card]'
+CARDS_CLOCK = """
+(() => {
+  const seen = () => {
+    if (window.__cardsAt === undefined && document.querySelector(CARDS)) {
+      window.__cardsAt = performance.now();
+    }
+  };
+  const all = { attributes: true, childList: true, subtree: true };
+  new MutationObserver(seen).observe(document, all);
+})();
+""".replace("CARDS", repr(CARDS))
+CARDS_SHOWN = """
+(() => {
+  const paint = performance.getEntriesByName("first-contentful-paint")[0];
+  return Math.max(window.__cardsAt, paint ? paint.startTime : 0);
+})()
 """
 TRANSFERRED = """
 [...performance.getEntriesByType("navigation"), ...performance.getEntriesByType("resource")]
@@ -116,6 +137,7 @@ def ready_seconds(page) -> float:
 def new_page(browser, selector: str, workers: str = "allow", throttle: float = 1):
     context = browser.new_context(viewport=VIEWPORT, service_workers=workers)
     context.add_init_script(READY_CLOCK % selector)
+    context.add_init_script(CARDS_CLOCK)
     page = context.new_page()
     if throttle != 1:
         page.context.new_cdp_session(page).send(
@@ -124,20 +146,24 @@ def new_page(browser, selector: str, workers: str = "allow", throttle: float = 1
     return context, page
 
 
-def cold_and_reload(browser, url: str, selector: str) -> tuple[float, float, float]:
-    """Seconds to ready cold and on reload, and the bytes the cold visit transferred."""
+def cold_and_reload(browser, url: str, selector: str) -> tuple[float, float, float, float]:
+    """Seconds to ready cold and on reload, the bytes the cold visit transferred, and (ours)
+    seconds to the player's cards on screen on the reload."""
     context, page = new_page(browser, selector)
     page.goto(url, wait_until="commit")
     cold = ready_seconds(page)
     transferred = page.evaluate(TRANSFERRED)
-    if "minimal" not in url:  # wait for the offline copy: the reload is served by the worker
+    ours = "minimal" not in url
+    if ours:  # wait for the offline copy (the reload is served by the worker) and the cards
         page.wait_for_function(
             "navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS, polling=100
         )
+        page.wait_for_selector(CARDS, timeout=TIMEOUT_MS)
     page.reload(wait_until="commit")
     reload = ready_seconds(page)
+    cards = page.evaluate(CARDS_SHOWN) / 1000 if ours else float("nan")
     context.close()
-    return cold, reload, transferred
+    return cold, reload, transferred, cards
 
 
 def throttled(browser, url: str, selector: str) -> float:
@@ -176,15 +202,15 @@ def main() -> None:
     build = load_build()
     imports = import_ms(build.DIST, 3)
     server, base = build.start_server()
-    rounds: dict[str, list[tuple[float, float, float, float]]] = {name: [] for name in PAGES}
+    rounds: dict[str, list[tuple[float, ...]]] = {name: [] for name in PAGES}
     memory = {}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=shutil.which("chromium") or "/usr/bin/chromium")
         for _ in range(args.runs):  # interleaved, so load on the machine hits both alike
             for name, (path, selector) in PAGES.items():
-                cold, reload, sent = cold_and_reload(browser, base + path, selector)
+                cold, reload, sent, cards = cold_and_reload(browser, base + path, selector)
                 slow = throttled(browser, base + path, selector)
-                rounds[name].append((cold, reload, slow, sent))
+                rounds[name].append((cold, reload, slow, sent, cards))
         for name, (path, selector) in PAGES.items():
             memory[name] = renderer_megabytes(browser, base + path, selector)
         browser.close()
@@ -193,7 +219,7 @@ def main() -> None:
     print(f"median of {args.runs} interleaved runs, headless Chromium, 360x740, localhost:")
     medians = {}
     for name, runs in rounds.items():
-        medians[name] = cold, reload, slow, sent = [
+        medians[name] = cold, reload, slow, sent, _ = [
             statistics.median(c) for c in zip(*runs, strict=True)
         ]
         print(
@@ -209,6 +235,7 @@ def main() -> None:
         "  (ours reloads from its service worker; the minimal page, which has none, from the"
         " HTTP cache)"
     )
+    print(f"  the player's cards on screen after a reload: {ours[4]:5.2f} s from navigation")
     print("Pyodide under Node, the build's stdlib and wheel, median of 3 fresh interpreters:")
     for label, (engine, bots) in imports.items():
         print(f"  {label:13} import chkobba {engine:6.1f} ms, then chkobba.bots {bots:6.1f} ms")

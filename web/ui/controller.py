@@ -175,7 +175,16 @@ class App:
             self.follow(outcome)
             return False
         self.notify(outcome)
+        if outcome is None:
+            self.keep_frame()
         return True
+
+    def keep_frame(self) -> None:
+        """Keep the table this match resumes with (no selection, no move in flight): what
+        boot.js paints on a reload before Python is up, and Python's first render then redraws."""
+        frame = make_frame(self.game, Ui(seen_deals=self.ui.seen_deals), self.state.settings)
+        marks = marks_of(frame)
+        self.storage.save_frame(render(frame), marks["lang"], marks["title"])
 
     def follow(self, saved: Saved) -> None:
         """Show another tab's match as it stands (that tab moved it on)."""
@@ -204,6 +213,8 @@ class App:
 
     def start(self) -> None:
         self.paint()
+        if self.keeps_save:
+            self.keep_frame()  # drawn by this build (a save left by an older one may have none)
         self.kick()
 
     def kick(self) -> None:
@@ -344,6 +355,8 @@ class App:
     def set_settings(self, **changes: Any) -> None:
         self.state = replace(self.state, settings=replace(self.state.settings, **changes))
         self.notify(self.storage.save_settings(self.state.settings))
+        if self.keeps_save:
+            self.keep_frame()
 
     async def find_hint(self) -> None:
         """The hard bot's move for the player, with a one-line reason, shown on the table.

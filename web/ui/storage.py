@@ -6,6 +6,11 @@ thrown away silently: it is set aside (at most ASIDE_COPIES copies, oldest first
 ASIDE_LIMIT characters) after the save itself is removed, so setting it aside always has room.
 A save made by another tab since this one last read or wrote is never overwritten: ``save``
 returns it instead, for the app to follow.
+
+Beside the match, the table it resumes with (FRAME_KEY: the rendered HTML and the page's language)
+lets boot.js paint a reload before Python is up. It is a convenience: it gives way to the match
+when storage is full, and when it cannot be written it is removed (never a stale table), and
+nobody is told.
 """
 
 from __future__ import annotations
@@ -17,16 +22,18 @@ from typing import Protocol
 
 from chkobba import TARGETS, ChkobbaError, EditedSave, Game
 
-from .i18n import LANGUAGES
+from .i18n import HTML_LANG, LANGUAGES, direction
 from .model import LEVELS, PLAYERS, Notice, Settings
 
 SAVE_KEY = "chkobba.save"
 ASIDE_KEYS = ("chkobba.save.corrupt", "chkobba.save.corrupt.2", "chkobba.save.corrupt.3")
 SETTINGS_KEY = "chkobba.settings"
+FRAME_KEY = "chkobba.frame"  # also named in boot.js, which reads it
 FORMAT = 1
 SAVE_LIMIT = 200_000  # characters; a match to 31 saves in about 8,000
 ASIDE_LIMIT = 50_000  # characters kept of each set-aside save
 SETTINGS_LIMIT = 1_000
+FRAME_LIMIT = 100_000  # characters (boot.js ignores a longer one); a table is about 10,000
 ASIDE_COPIES = len(ASIDE_KEYS)
 
 UNSAVED = Notice("unsaved")
@@ -115,7 +122,9 @@ class Storage:
                 return theirs
         text = write_save(saved)
         if not self.put(SAVE_KEY, text):
-            return self.unsaved()
+            self.remove(FRAME_KEY)  # the table kept for boot.js gives way to the match
+            if not self.put(SAVE_KEY, text):
+                return self.unsaved()
         self.last, self.failing = text, False
         return None
 
@@ -134,6 +143,7 @@ class Storage:
     def set_aside(self, text: str, notice: Notice) -> Notice:
         """Move an unusable save out of the way, keeping a bounded copy of it."""
         self.remove(SAVE_KEY)
+        self.remove(FRAME_KEY)
         copies = [c for c in (self.get(k) for k in ASIDE_KEYS) if c is not None]
         copies = [*copies, text[:ASIDE_LIMIT]][-ASIDE_COPIES:]
         kept = True
@@ -145,7 +155,25 @@ class Storage:
 
     def clear(self) -> None:
         self.remove(SAVE_KEY)
+        self.remove(FRAME_KEY)
         self.last = None
+
+    # --- the table painted before Python is up (boot.js) --------------------------------------
+
+    def save_frame(self, html: str, lang: str, title: str) -> bool:
+        """Keep the table a reload shows first; False (and none kept) when it cannot be."""
+        record = {
+            "format": FORMAT,
+            "lang": HTML_LANG.get(lang, lang),
+            "dir": direction(lang),
+            "title": title,
+            "html": html,
+        }
+        text = json.dumps(record)
+        if len(text) <= FRAME_LIMIT and self.put(FRAME_KEY, text):
+            return True
+        self.remove(FRAME_KEY)
+        return False
 
     # --- the settings -------------------------------------------------------------------------
 
@@ -211,3 +239,4 @@ def read_save(text: str) -> Saved:
     except (ChkobbaError, ValueError, KeyError, TypeError, RecursionError):
         raise Unreadable(UNREADABLE) from None
     return Saved(game, seen, bot_seed)
+
