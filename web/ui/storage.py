@@ -239,4 +239,3 @@ def read_save(text: str) -> Saved:
     except (ChkobbaError, ValueError, KeyError, TypeError, RecursionError):
         raise Unreadable(UNREADABLE) from None
     return Saved(game, seen, bot_seed)
-
