@@ -74,13 +74,14 @@ def test_a_tap_made_before_python_is_up_is_kept_and_played(table):
     game, move = at_the_players_turn(table)
     held = []
     table.page.route(PYTHON, lambda route: held.append(route))
-    table.page.reload(wait_until="domcontentloaded")
     card = f'#app [data-zone="hand-0"] [data-card="{move.card}"]'
-    table.tap(card)
-    assert table.page.evaluate("document.documentElement.classList.contains('ready')") is False
-    assert "queued" in table.page.get_attribute(card, "class")
-    table.page.wait_for_function("() => true")  # the tap's handlers have all run
-    assert held, "Python's modules were not requested"
+    with table.page.expect_request(PYTHON):  # held: Python cannot be up before release()
+        table.page.reload(wait_until="domcontentloaded")
+        table.tap(card)
+        assert table.page.evaluate("document.documentElement.classList.contains('ready')") is False
+        assert "queued" in table.page.get_attribute(card, "class")
+    table.page.wait_for_function("() => true")  # the route handler has run
+    assert held, "Python's modules were not held"
     release(table.page, held)
     table.wait_ready()
     table.wait_turn(len(game.history))
