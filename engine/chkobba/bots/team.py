@@ -28,6 +28,20 @@ On fresh seeds (700001-700229 and 700401-700632, 462 duplicate deals; not the 80
 machine was loaded): +0.353 ± 0.166 per deal against a medium pair, CPU p95 75 ms under load.
 A mixed partnership, this bot and a medium partner (``arena --partner medium``), seeds
 700001-700400: +0.198 ± 0.165 against a medium pair.
+
+Fresh seeds from 710001, variants paired on the same seeds against this bot as it is (machine
+loaded 18-22 deep, so every CPU figure here is inflated; seeds 710001-710128 unless said):
+this bot +0.520 ± 0.286 per deal (128 deals; CPU mean 22 ms, p95 64 ms, max 416 ms). Dropped:
+uncapped (every move 14 worlds), -0.31 ± 0.91 (24 deals, CPU p95 130 ms, max 503 ms); 8 worlds
+uncapped, -0.11 ± 0.63 (40 deals, p95 78 ms); the partner at its best (searched as seeing every
+hand, only the opponents greedy), -0.15 ± 0.33 (128 deals, p95 70 ms); ``MAX_NODES`` 1,800,
+-0.06 ± 0.22 (54 deals, p95 55.5 ms against 63.0 ms on those seeds). The cap is checked after
+each world and at least 4 worlds are searched, so the first move of a hand sets the p95 and the
+max (up to ~1,000 nodes a world there, ~56 nodes per CPU ms under that load). With a medium
+partner, seeds 730001-730185: +0.365 ± 0.222 against a medium pair (185 deals). All fresh
+deals of this bot so far (590): about +0.39 ± 0.14 per deal, short of the +0.6 aimed at.
+The cut (keep or expose) is still decided by ``search.HardBot._cut``: the first two plies, every
+seat at its best; not measured against a greedy model here.
 """
 
 from __future__ import annotations
