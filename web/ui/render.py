@@ -371,7 +371,8 @@ def settings_panel(t: Language, panel: SettingsPanel) -> str:
         f"{seg('players', t._(words.PLAYERS_TITLE), PLAYERS, panel.players)}"
         f"{seg('target', t._(words.TARGET_TITLE), TARGETS, panel.target)}"
         f'<p class="sub">{escape(words.settings_note(t, panel.match_target))}</p>'
-        f'<p class="sub"><a href="./tutorial.html" hreflang="en">{escape(t._(words.TUTORIAL_LINK))}</a></p>'
+        '<p class="sub"><a href="./tutorial.html" hreflang="en">'
+        f"{escape(t._(words.TUTORIAL_LINK))}</a></p>"
         '<div class="actions">'
         f"{button('new', t._(words.NEW_GAME), 'btn alt')}"
         f"{button('close', t._(words.CLOSE), 'btn plain')}</div>"
