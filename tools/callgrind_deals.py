@@ -4,7 +4,8 @@
 
 Runs ``chkobba.bench.play_random_deals`` under ``valgrind --tool=callgrind`` for 0 and for
 ``--deals`` deals and prints (instructions(deals) - instructions(0)) / deals: the start-up and
-the imports cancel out, the caches' warm-up is shared over the deals.
+the imports cancel out, the caches' warm-up is shared over the deals. ``PYTHONHASHSEED`` is fixed
+so that two runs of the same code count the same.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ def instructions(deals: int, players: int) -> int:
             capture_output=True,
             text=True,
             check=True,
+            env={**os.environ, "PYTHONHASHSEED": "0"},
         )
     found = re.search(r"Collected : (\d+)", result.stderr)
     assert found, result.stderr

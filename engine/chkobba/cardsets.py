@@ -24,6 +24,19 @@ HAYYA_BIT = BITS[HAYYA.index]
 
 _index = attrgetter("index")
 
+_PAIRS = sum(1 << i for i in range(0, 40, 2))  # bits 0, 2, 4...: count pairs of bits
+_NIBBLES = sum(3 << i for i in range(0, 40, 4))  # bits 0-1, 4-5...: count the 4 bits of a rank
+
+
+def rank_counts(bits: int) -> int:
+    """How many cards of each rank a set holds, four bits per rank (rank ``r`` at bit ``4 * r``).
+
+    A rank's four cards are four adjacent bits (deck order), so the counts are summed in place,
+    four bits at a time (``VALUE_BITS`` one by one costs five times as much).
+    """
+    pairs = (bits & _PAIRS) + (bits >> 1 & _PAIRS)
+    return (pairs & _NIBBLES) + (pairs >> 2 & _NIBBLES)
+
 
 def bits_of(cards: Iterable[Card]) -> int:
     """The set of ``cards`` (each card once)."""

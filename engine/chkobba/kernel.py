@@ -12,7 +12,7 @@ from __future__ import annotations
 from enum import StrEnum
 from functools import cache
 
-from .cardsets import DIAMOND_BITS, HAYYA_BIT, MAX_VALUE, VALUE_BITS
+from .cardsets import DIAMOND_BITS, HAYYA_BIT, MAX_VALUE, VALUE_BITS, rank_counts
 
 HAND_SIZE = 3  # cards dealt to each seat per hand
 TABLE_SIZE = 4  # cards laid on the table at the start of a deal
@@ -79,21 +79,13 @@ def deal_size(players: int) -> int:
     return players * HAND_SIZE + TABLE_SIZE
 
 
-_PAIRS = sum(1 << i for i in range(0, 40, 2))  # bits 0, 2, 4...: count pairs of bits
-_NIBBLES = sum(3 << i for i in range(0, 40, 4))  # bits 0-1, 4-5...: count the 4 bits of a rank
 _THREE = sum(5 << i for i in range(0, 40, 4))  # + 5 reaches 8 from a count of 3 or 4
 _EIGHTS = sum(8 << i for i in range(0, 40, 4))
 
 
 def needs_redeal(table: int) -> bool:
-    """Three or four cards of one rank on the table: the deal is void and redealt.
-
-    A rank's four cards are four adjacent bits (deck order), so the count of each rank is summed
-    in place, four bits at a time (``VALUE_BITS`` one by one costs five times as much).
-    """
-    pairs = (table & _PAIRS) + (table >> 1 & _PAIRS)
-    counts = (pairs & _NIBBLES) + (pairs >> 2 & _NIBBLES)
-    return bool((counts + _THREE) & _EIGHTS)
+    """Three or four cards of one rank on the table: the deal is void and redealt."""
+    return bool((rank_counts(table) + _THREE) & _EIGHTS)
 
 
 @cache

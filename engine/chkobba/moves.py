@@ -8,7 +8,7 @@ from operator import attrgetter
 from typing import NamedTuple
 
 from .cards import DECK, Card, parse_cards
-from .cardsets import BELOW_BITS, MAX_VALUE, VALUE_BITS, bits_of, cards_of
+from .cardsets import BELOW_BITS, MAX_VALUE, VALUE_BITS, bits_of, cards_of, rank_counts
 from .errors import ChkobbaError, ParseError, quoted
 
 
@@ -168,6 +168,7 @@ def _check_cards(name: str, cards: object) -> tuple[Card, ...]:
 _LAYS = tuple((_new_move(Move, (PLAY, card, ())),) for card in DECK)
 _CARD_KEYS: dict[int, tuple[tuple[int, int, int], ...]] = {}
 _OPTIONS: dict[int, tuple[Move, ...]] = {}
+_GROUPS_BY_COUNTS: dict[int, _GroupsByValue] = {}
 _OPTIONS_LIMIT = 200_000
 
 
@@ -199,13 +200,26 @@ def _card_keys(hand: int) -> tuple[tuple[int, int, int], ...]:
 
 
 def _options(key: int) -> tuple[Move, ...]:
-    """The moves of card ``key & 63`` on the table part ``key >> 6`` (see ``play_moves``)."""
+    """The moves of card ``key & 63`` on the table part ``key >> 6`` (see ``play_moves``).
+
+    The groups depend only on how many cards of each rank the part holds, so they are looked
+    up by those counts first: a card that can only be laid costs no more than that.
+    """
     card = DECK[key & 63]
-    part = cards_of(key >> 6)
-    take = part.__getitem__
-    groups = table_groups(tuple(map(_value, part)))[card.value]
-    options = tuple([_new_move(Move, (PLAY, card, tuple(map(take, group)))) for group in groups])
+    bits = key >> 6
+    counts = rank_counts(bits)
+    groups = _GROUPS_BY_COUNTS.get(counts)
+    if groups is None:
+        if len(_GROUPS_BY_COUNTS) >= _GROUP_CACHE_LIMIT:
+            _GROUPS_BY_COUNTS.clear()
+        groups = _GROUPS_BY_COUNTS[counts] = table_groups(tuple(map(_value, cards_of(bits))))
+    found = groups[card.value]
+    if found:
+        take = cards_of(bits).__getitem__
+        options = tuple([_new_move(Move, (PLAY, card, tuple(map(take, g)))) for g in found])
+    else:
+        options = _LAYS[card.index]
     if len(_OPTIONS) >= _OPTIONS_LIMIT:
         _OPTIONS.clear()
-    _OPTIONS[key] = options = options or _LAYS[card.index]
+    _OPTIONS[key] = options
     return options
