@@ -2,7 +2,8 @@
 see them (animations running, 0.3 s after each screen opens): the cut, your turn with the 7♦,
 a capture choice (of two, and of twelve options), a chkobba, a score sheet, the match's end,
 the confirmation of a new match, a notice; and four at the table (issue 12): a turn, a computer
-seat's kept and exposed cuts, your cut, a deal's score sheet, in English and in Arabic.
+seat's kept and exposed cuts, your cut, a deal's score sheet, your chkobba and your partner's,
+in English and in Arabic.
 
 Run by `python3 build.py screens` (which builds dist/ first); PNGs go to test-results/screens/.
 """
@@ -122,6 +123,16 @@ def four(table: Table) -> None:
             if table.play_one() == "sheet":
                 shoot(table, f"four-sheet-{lang}")
                 break
+        game, card = before_a_sweep(players=4)
+        load(table, game, f"?pace=1&lang={lang}")
+        table.wait_phase("play")
+        table.tap(f'[data-zone="hand-0"] [data-card="{card}"]')
+        table.page.wait_for_selector(".announce")
+        shoot(table, f"four-chkobba-{lang}")
+        game, _ = before_a_sweep(players=4, seat=2)
+        load(table, game, f"?pace=1&lang={lang}")
+        table.page.wait_for_selector(".announce", timeout=30_000)
+        shoot(table, f"four-partner-chkobba-{lang}")
     table.page.evaluate("localStorage.clear()")
 
 

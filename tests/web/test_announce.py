@@ -5,15 +5,13 @@ from chkobba.bots import make_bot
 from ui.storage import Saved, write_save
 
 
-def before_a_sweep() -> tuple[Game, str]:
-    """A position where the player (seat 0) can sweep the table, and the card that does it."""
+def before_a_sweep(players: int = 2, seat: int = 0) -> tuple[Game, str]:
+    """A position where ``seat`` is to play and can sweep the table, and the card that does it."""
     for seed in range(1, 50):
-        game, bots = (
-            Game.new(Rules(target=21), seed=seed),
-            (make_bot("easy", 1), make_bot("easy", 2)),
-        )
+        game = Game.new(Rules(players=players, target=21), seed=seed)
+        bots = [make_bot("easy", s) for s in range(players)]
         while game.phase != "over" and not game.deal_results:
-            if game.current == 0 and game.phase == "play" and game.stock_count:
+            if game.current == seat and game.phase == "play" and game.stock_count:
                 for move in game.legal_moves():
                     moves = [m for m in game.legal_moves() if m.card == move.card]
                     if len(moves) == 1 and move.captures and len(move.captures) == len(game.table):
