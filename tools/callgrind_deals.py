@@ -19,7 +19,12 @@ import tempfile
 
 
 def instructions(deals: int, players: int) -> int:
-    code = f"from chkobba.bench import play_random_deals; play_random_deals({deals}, {players}, 1)"
+    code = "from chkobba.bench import play_random_deals; play_random_deals({}, {}, 1)"
+    return count(code.format(deals, players))
+
+
+def count(code: str) -> int:
+    """Instructions CPython executes to run ``code`` (the engine importable from here)."""
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "callgrind.out")
         result = subprocess.run(

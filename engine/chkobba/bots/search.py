@@ -164,6 +164,7 @@ class Searcher:
         self.world = world
         self.greedy_side = greedy_side
         self.players = world.players
+        self.next_seats = tuple(next_seat(seat, self.players) for seat in range(self.players))
         remaining = sum(len(h) for h in world.hands)
         # The horizon: the end of the current hand and ``extra`` plies into the next, at most
         # ``max_plies`` from the root.
@@ -240,7 +241,7 @@ class Searcher:
                 s0 += bits
         if not remaining:
             return self._hand_end(table, stock, s0, s1, last, depth, alpha, beta)
-        nxt = next_seat(seat, self.players)
+        nxt = self.next_seats[seat]
         if depth >= self.max_plies:
             return self._cutoff(hands[nxt], nxt, table, s0, s1)
         return self._node(hands, nxt, table, stock, s0, s1, last, remaining, depth, alpha, beta)
@@ -307,7 +308,7 @@ class Searcher:
         kids = children(hands[seat], table)
         remaining -= 1
         depth += 1
-        nxt = next_seat(seat, self.players)
+        nxt = self.next_seats[seat]
         cutoff = depth >= self.max_plies
         new_hands = list(hands)
         more = remaining or stock
@@ -348,8 +349,13 @@ class Searcher:
     ) -> list[float]:
         """The chance, as ``seat`` can tell, that the next mover holds each value: ``seat`` sees
         none of the other hands nor the stock."""
-        nxt = next_seat(seat, self.players)
-        unseen = [card for other, held in enumerate(hands) if other != seat for card in held]
+        nxt = self.next_seats[seat]
+        if self.players == 2:
+            unseen = hands[nxt]  # the one other hand (the general case below, faster)
+        else:
+            unseen = tuple(
+                [card for other, cards in enumerate(hands) if other != seat for card in cards]
+            )
         return holding_chances((*unseen, *stock), len(hands[nxt]) or (HAND_SIZE if stock else 0))
 
     def _greedy(
@@ -369,7 +375,7 @@ class Searcher:
         self.nodes += 1
         side = seat & 1
         hand = hands[seat]
-        nxt = next_seat(seat, self.players)
+        nxt = self.next_seats[seat]
         p_value = self._threat(hands, seat, stock)
         remaining -= 1
         depth += 1
