@@ -157,12 +157,21 @@ LIVE_LOG = """() => { window.spoken = [];
                                                    subtree: true}); }"""
 
 
-@pytest.mark.parametrize("lang", ("en", "ar"))
-def test_a_whole_deal_with_the_keyboard_alone(table, lang):
+# What the live region says of another seat's move: the computer, or (four) the partner.
+OTHERS_SAID = {
+    ("en", 2): r"Computer (played|laid|cut)",
+    ("ar", 2): "الكمبيوتر",
+    ("ar", 4): "صاحبك",
+}
+
+
+@pytest.mark.parametrize(("lang", "players"), OTHERS_SAID)
+def test_a_whole_deal_with_the_keyboard_alone(table, lang, players):
     """Enter on the focused control, Tab to reach the hand, arrows within it (mirrored in
-    Arabic), a capture chosen from the options; the focus is on a control after every move."""
+    Arabic), a capture chosen from the options; the focus is on a control after every move.
+    With four players too: the three computer seats play between your moves."""
     page, rtl = table.page, lang == "ar"
-    table.open(f"?seed=5&pace=0&lang={lang}")
+    table.open(f"?seed=5&pace=0&lang={lang}&players={players}")
     page.evaluate(LIVE_LOG)
     phase = table.wait_phase("cut", "play")
     moves = 0
@@ -196,8 +205,7 @@ def test_a_whole_deal_with_the_keyboard_alone(table, lang):
     assert focused(page)["action"] == "next"  # the score sheet took the focus
     said = page.evaluate("window.spoken")
     assert len(said) == len(set(said))  # nothing said twice
-    played = re.compile(r"Computer (played|laid|cut)" if lang == "en" else "الكمبيوتر")
-    assert any(played.search(s) for s in said), said
+    assert any(re.search(OTHERS_SAID[lang, players], s) for s in said), said
     page.keyboard.press("Enter")
     assert table.wait_phase("cut", "play", "wait")
 
