@@ -29,7 +29,8 @@ the rest of the deck many times for "keep" and for "expose" and searching the fi
 The work per decision is ``samples`` worlds (two players: 32, or 64 with ``greedy`` off; four:
 14) and a ``max_plies`` horizon (the rest of the hand). It stops early past ``max_nodes`` searched
 nodes (a deterministic cap for crowded tables; 8,000, or ``team.MAX_NODES`` with four players);
-``budget_ms`` optionally caps the time too (then the wall clock can change a decision).
+``budget_ms`` optionally caps the time too (then the wall clock can change a decision): no world
+is started that would likely end past it, at the mean cost of the worlds searched so far.
 The option ``extra`` (two players: plies into the next hand, dealt from the world's stock) is
 left off by default: it did not help against the medium bot in the arena.
 
@@ -157,6 +158,7 @@ class Searcher:
     """
 
     unlikely = UNLIKELY
+    sure = False  # a greedy player's first best reply only (as the medium bot plays), not a softmax
 
     def __init__(
         self, world: World, max_plies: int, extra: int = 0, greedy_side: int | None = None
@@ -383,6 +385,13 @@ class Searcher:
                 laid = next(c for c in hand if c not in rest)
             worth = greedy_value(a, b, left, side, nxt & 1, p_value, laid)
             replies.append((worth, rest, left, bits))
+        if self.sure:
+            _, rest, left, bits = max(replies, key=_worth)  # max keeps the first of equals
+            new_hands = list(hands)
+            new_hands[seat] = rest
+            return self._after(
+                tuple(new_hands), seat, left, stock, s0, s1, last, bits, remaining, depth, -INF, INF
+            )
         top = max(reply[0] for reply in replies)
         total = weights = 0.0
         new_hands = list(hands)
@@ -397,6 +406,10 @@ class Searcher:
             total += weight * value
             weights += weight
         return total / weights
+
+
+def _worth(reply: tuple[float, tuple[int, ...], tuple[int, ...], int]) -> float:
+    return reply[0]
 
 
 # ---------------------------------------------------------------- worlds from a view
@@ -551,7 +564,7 @@ class HardBot:
             nodes += searcher.nodes
             if nodes >= max_nodes and searched >= 4:
                 break  # a work cap for the rare crowded tables: deterministic, unlike a clock
-            if self.budget_ms is not None and (self.clock() - start) * 1000 >= self.budget_ms:
+            if self._over_budget(start, searched):
                 break
         self.last_worlds = worlds
         self.last_nodes = nodes
@@ -563,6 +576,14 @@ class HardBot:
             chances = Searcher(world, self.max_plies or 99, greedy_side=1 - view.side)
             best = max(tied, key=lambda i: sign * _root(chances, view.seat, moves[i]))
         return moves[best]
+
+    def _over_budget(self, start: float, done: int) -> bool:
+        """Whether one more world, at the mean cost of the ``done`` so far, would end past
+        ``budget_ms`` (no world is started that would likely overrun it)."""
+        if self.budget_ms is None:
+            return False
+        spent = (self.clock() - start) * 1000
+        return spent + spent / done >= self.budget_ms
 
     def _worlds(
         self, view: View, hidden: list[int], samples: int, rng: random.Random
@@ -617,7 +638,7 @@ class HardBot:
             worlds += 1
             if nodes >= self.max_nodes and worlds >= 4:
                 break
-            if self.budget_ms is not None and (self.clock() - start) * 1000 >= self.budget_ms:
+            if self._over_budget(start, worlds):
                 break
         self.last_worlds = worlds
         self.last_values = {KEEP_MOVE: keep_total / worlds, EXPOSE_MOVE: expose_total / worlds}
