@@ -436,28 +436,44 @@ def decision_rng(seed: int, view: View) -> random.Random:
     return random.Random(f"{seed}|{_view_key(view)}")
 
 
+class Sampler:
+    """Deals the cards a view cannot see at random into the other hands and the stock: what a
+    view fixes (its hand, the table, the piles) is read once, then each draw is one shuffle."""
+
+    def __init__(self, view: View, hidden: list[int]) -> None:
+        self.hidden = hidden
+        self.seat = view.seat
+        self.own = ints(view.hand)
+        self.sizes = view.hand_sizes
+        self.stock_count = view.stock_count
+        self.table = ints(view.table)
+        self.stats0 = pack_pile(view.piles[0], len(view.sweeps[0]))
+        self.stats1 = pack_pile(view.piles[1], len(view.sweeps[1]))
+        self.last = -1 if view.last_capturer is None else view.last_capturer & 1
+        self.first = cutter(view.dealer, view.rules.players)
+
+    def deal(self, rng: random.Random) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+        """The hands and the stock of one random deal of the hidden cards."""
+        cards = self.hidden[:]
+        rng.shuffle(cards)
+        hands = []
+        position = 0
+        for seat, size in enumerate(self.sizes):
+            if seat == self.seat:
+                hands.append(self.own)
+            else:
+                hands.append(tuple(sorted(cards[position : position + size])))
+                position += size
+        return tuple(hands), tuple(cards[position : position + self.stock_count])
+
+    def world(self, hands: tuple[tuple[int, ...], ...], stock: tuple[int, ...]) -> World:
+        return World(hands, self.table, self.stats0, self.stats1, self.last, stock, self.first)
+
+
 def sample_world(view: View, hidden: list[int], rng: random.Random) -> World:
     """Deal the cards ``view`` cannot see at random into the other hands and the stock."""
-    cards = hidden[:]
-    rng.shuffle(cards)
-    hands = []
-    position = 0
-    for seat, size in enumerate(view.hand_sizes):
-        if seat == view.seat:
-            hands.append(ints(view.hand))
-        else:
-            hands.append(tuple(sorted(cards[position : position + size])))
-            position += size
-    stock = tuple(cards[position : position + view.stock_count])
-    return World(
-        tuple(hands),
-        ints(view.table),
-        pack_pile(view.piles[0], len(view.sweeps[0])),
-        pack_pile(view.piles[1], len(view.sweeps[1])),
-        -1 if view.last_capturer is None else view.last_capturer & 1,
-        stock,
-        cutter(view.dealer, view.rules.players),
-    )
+    sampler = Sampler(view, hidden)
+    return sampler.world(*sampler.deal(rng))
 
 
 def cut_world(
@@ -594,16 +610,17 @@ class HardBot:
         and ``samples`` of them are picked in proportion to how well they explain those plays.
         """
         inference = Inference(view) if samples > 1 else None
+        sampler = Sampler(view, hidden)
         if inference is None or not inference.plays:
             for _ in range(samples):
-                yield sample_world(view, hidden, rng), 1
+                yield sampler.world(*sampler.deal(rng)), 1
             return
-        pool = [sample_world(view, hidden, rng) for _ in range(samples * POOL)]
-        logs = [inference.log_weight(world.hands) for world in pool]
+        pool = [sampler.deal(rng) for _ in range(samples * POOL)]
+        logs = [inference.log_weight(hands) for hands, _ in pool]
         top = max(logs)
         picks = Counter(rng.choices(range(len(pool)), [exp(x - top) for x in logs], k=samples))
         for index, count in picks.items():
-            yield pool[index], count
+            yield sampler.world(*pool[index]), count
 
     def _cut(self, view: View) -> Move:
         """Keep or expose the cut card: deal the rest many times and search the first hand."""
