@@ -282,8 +282,10 @@ def test_time_cap_starts_no_world_that_would_overrun_it(players: int) -> None:
 
     capped = HardBot(seed=1, samples=50, budget_ms=100, clock=lambda: next(ticks) / 1000)
     game = next(
-        g for g in positions(players, range(1)) if g.phase == "play" and len(g.legal_moves()) > 1
-    )
+        g
+        for g in positions(players, range(1), every=1)
+        if g.phase == "play" and len(g.legal_moves()) > 1 and sum(map(len, g.hands)) == 3 * players
+    )  # a hand's first move: no plays to weigh the worlds by, each world counts once
     capped.choose(game.view(game.current))
     assert capped.last_worlds == 2
 

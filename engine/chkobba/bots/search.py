@@ -527,6 +527,7 @@ class HardBot:
         self.last_nodes = 0
 
     def choose(self, view: View) -> Move:
+        start = self.clock()
         legal = view.legal_moves()
         if not legal:
             raise ValueError(f"seat {view.seat} has no move to make now (phase {view.phase})")
@@ -569,10 +570,11 @@ class HardBot:
         moves = list(roots.values())
         totals = [0.0] * len(moves)
         sign = 1 if view.side == 0 else -1
-        start = self.clock()
         worlds = nodes = 0
         world = None
-        for searched, (world, weight) in enumerate(self._worlds(view, hidden, samples, rng), 1):
+        for searched, (world, weight) in enumerate(
+            self._worlds(view, hidden, samples, rng, start), 1
+        ):
             searcher = searcher_for(world)
             for i, move in enumerate(moves):
                 totals[i] += weight * sign * _root(searcher, view.seat, move)
@@ -601,13 +603,18 @@ class HardBot:
         spent = (self.clock() - start) * 1000
         return spent + spent / done >= self.budget_ms
 
+    def _pool_over_budget(self, start: float) -> bool:
+        """Whether drawing the pool of an inference has taken half of ``budget_ms`` already."""
+        return self.budget_ms is not None and (self.clock() - start) * 2000 >= self.budget_ms
+
     def _worlds(
-        self, view: View, hidden: list[int], samples: int, rng: random.Random
+        self, view: View, hidden: list[int], samples: int, rng: random.Random, start: float
     ) -> Iterator[tuple[World, int]]:
         """The worlds to search, each with its weight (how many of the ``samples`` it stands for).
 
         Without plays by others in this hand, plain samples. Otherwise a pool of samples is drawn
-        and ``samples`` of them are picked in proportion to how well they explain those plays.
+        (fewer once half the time budget is spent) and ``samples`` of them are picked in
+        proportion to how well they explain those plays.
         """
         inference = Inference(view) if samples > 1 else None
         sampler = Sampler(view, hidden)
@@ -615,8 +622,14 @@ class HardBot:
             for _ in range(samples):
                 yield sampler.world(*sampler.deal(rng)), 1
             return
-        pool = [sampler.deal(rng) for _ in range(samples * POOL)]
-        logs = [inference.log_weight(hands) for hands, _ in pool]
+        pool = []
+        logs = []
+        for drawn in range(1, samples * POOL + 1):
+            deal = sampler.deal(rng)
+            pool.append(deal)
+            logs.append(inference.log_weight(deal[0]))
+            if drawn % samples == 0 and self._pool_over_budget(start):
+                break
         top = max(logs)
         picks = Counter(rng.choices(range(len(pool)), [exp(x - top) for x in logs], k=samples))
         for index, count in picks.items():
