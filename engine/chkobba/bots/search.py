@@ -11,7 +11,7 @@ hand, the opponent is searched as the player it is: one who cannot see the bot's
 as a good greedy player would (the medium bot's measure, softly: ``Searcher``'s ``greedy_side``;
 its node is worth the expected value of its likely replies) rather than as a clairvoyant one who
 always finds the best answer to the cards the world gave the bot. Four players: ``team.py``
-(every other seat greedy, the whole hand searched).
+(every other seat greedy, its first best reply only, the whole hand searched).
 
 The worlds are weighed by what the other seats' plays in the current hand say about their hands
 (``infer.py``): a pool of ``POOL`` times ``samples`` deals is drawn, and ``samples`` of them are
@@ -27,7 +27,7 @@ wins. The sure result comes first, so forced wins stay forced. The cut card is d
 the rest of the deck many times for "keep" and for "expose" and searching the first hand.
 
 The work per decision is ``samples`` worlds (two players: 32, or 64 with ``greedy`` off; four:
-14) and a ``max_plies`` horizon (the rest of the hand). It stops early past ``max_nodes`` searched
+28) and a ``max_plies`` horizon (the rest of the hand). It stops early past ``max_nodes`` searched
 nodes (a deterministic cap for crowded tables; 8,000, or ``team.MAX_NODES`` with four players);
 ``budget_ms`` optionally caps the time too (then the wall clock can change a decision): no world
 is started that would likely end past it, at the mean cost of the worlds searched so far.

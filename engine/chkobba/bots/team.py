@@ -12,7 +12,7 @@ players (``infer.py``); past ``MAX_NODES`` searched nodes no further world is se
 4 are), a deterministic cap for crowded tables.
 
 Measured against a medium pair, duplicate deals (points per deal; differences paired on the same
-seeds, 95% intervals; CPU p95 per move from the arena, on a machine loaded 2-10 deep):
+seeds, 95% intervals; CPU p95 per move from the arena, the machine loaded 1-10 deep):
 
 - the old search (14 worlds, 5 plies, every seat at its best as if it saw every hand), seeds
   1-300: +0.203 ± 0.194; the opponents greedy, 5 plies, +0.248; to the end of the deal once the
@@ -25,12 +25,25 @@ seeds, 95% intervals; CPU p95 per move from the arena, on a machine loaded 2-10 
 - ``SURE`` (the first best reply only), seeds 40001-40160: +0.512 against +0.103 for the softmax
   bot (+0.409 ± 0.325 paired), CPU p95 21.9 ms (~53 nodes a world at a hand's first move); with
   28 worlds instead of 14, +0.766 (+0.253 ± 0.341 over 14), CPU p95 50.4 ms at load 10.
+- This bot (``SURE``, 28 worlds): seeds 41001-41240 +0.577 ± 0.211, 42001-42400 +0.463 ±
+  0.166; fresh seeds 960001-960800, never tuned on: **+0.510 ± 0.118** (CPU mean 15.6 ms, p95
+  39.7 ms). In Pyodide (``build.py bottime -- --players 4``, the page's 150 ms budget, quiet
+  machine): p95 52 ms, max 88 ms (CPython p95 35 ms).
+- Dropped, paired against this bot: the bot's own later moves greedy too and 40 worlds, -0.087 ±
+  0.280 (41001-41240, p95 52.8 ms); ``search.POOL`` 6 instead of 12, -0.102 ± 0.255 (p95 42.3
+  ms against 47.2). Undecided, not adopted: the inference sharper (``infer.BETA``, shared with
+  the two-player bot, 60 instead of 20), +0.129 ± 0.219 (41001-41240) and +0.039 ± 0.174
+  (42001-42400); ``infer.BETA`` 200, +0.046 ± 0.175 (42001-42400). The cut by this search of
+  the first hand (others greedy) changes 10 of 59 first cuts and costs ~86 ms a cut; not
+  measured in the arena, not adopted.
+- A mixed partnership, this bot and a medium partner (``arena --partner medium``), fresh
+  seeds 970001-970250: +0.558 ± 0.189 against a medium pair (CPU p95 43 ms).
 
 Dropped earlier (softmax bot, seeds 710001-710128): uncapped 14 worlds, 8 worlds, the partner at
-its best (searched as seeing every hand), ``MAX_NODES`` 1,800: none better. With a medium partner
-(``arena --partner medium``), that bot: +0.365 ± 0.222 (seeds 730001-730185).
+its best (searched as seeing every hand), ``MAX_NODES`` 1,800: none better.
 The cut (keep or expose) is still decided by ``search.HardBot._cut``: the first two plies, every
-seat at its best; not measured against a greedy model here.
+seat at its best. ``SURE`` models the medium bot exactly (its measure, its first best reply):
+against people, who break ties otherwise, it is a model, not a reading.
 """
 
 from __future__ import annotations
