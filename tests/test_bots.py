@@ -274,6 +274,22 @@ def test_time_cap_stops_early() -> None:
     assert 1 <= capped.last_worlds < 50
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_time_cap_starts_no_world_that_would_overrun_it(players: int) -> None:
+    """Each world takes 40 ms on a fake clock: with 100 ms, a third world would end at 120 ms."""
+    ticks = iter(range(0, 10_000, 40))
+    from chkobba.bots import HardBot
+
+    capped = HardBot(seed=1, samples=50, budget_ms=100, clock=lambda: next(ticks) / 1000)
+    game = next(
+        g
+        for g in positions(players, range(1), every=1)
+        if g.phase == "play" and len(g.legal_moves()) > 1 and sum(map(len, g.hands)) == 3 * players
+    )  # a hand's first move: no plays to weigh the worlds by, each world counts once
+    capped.choose(game.view(game.current))
+    assert capped.last_worlds == 2
+
+
 @pytest.mark.parametrize(("greedy", "worlds"), [(True, 32), (False, 64)])
 def test_default_work_per_move_is_the_same_for_both_seats(greedy: bool, worlds: int) -> None:
     from chkobba.bots import HardBot

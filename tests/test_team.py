@@ -85,3 +85,15 @@ def test_arena_seats_a_partner_level_opposite_bot_a() -> None:
     assert same == [o.points_a for o in run("medium", "easy", 2, players=4)]
     with pytest.raises(ValueError, match="four players"):
         list(run("medium", "easy", 1, players=2, partner="easy"))
+
+
+def test_a_sure_greedy_seat_plays_its_first_best_reply_only() -> None:
+    """Seat 1 cannot take from 3♠ J♠: laying 4♣ or 5♣ is worth the same to a greedy player.
+    Searched as sure, seat 1 lays the first of them (as the medium bot would), the other not."""
+    w = world(["AS 2S", "4C 5C", "AH 2H", "AD 2D"], "3S JS", stock="6S 6H 6D 6C")
+    sure = TeamSearcher(w, 8, frozenset({1, 3}))
+    assert sure.sure
+    first = TeamSearcher(w, 8, frozenset({1, 3})).root(1, card("4C"), ())
+    other = TeamSearcher(w, 8, frozenset({1, 3})).root(1, card("5C"), ())
+    assert sure.value(1) == pytest.approx(first)
+    assert first != pytest.approx(other)  # a different line: the test tells the two apart

@@ -41,7 +41,7 @@ def make_bot(
     """A bot of the given level ("easy", "medium" or "hard").
 
     For ``hard``, ``samples`` is the work per move: the number of deals of the hidden cards it
-    searches (32 with two players, 14 with four). ``budget_ms`` is an optional time cap per move
+    searches (32 with two players, 28 with four). ``budget_ms`` is an optional time cap per move
     (it then stops early, so the wall clock can change a decision; leave it None for fully
     reproducible play).
     """

@@ -128,12 +128,22 @@ def p_holds(unknown: int, hits: int, size: int) -> float:
     return 1.0 - comb(unknown - hits, size) / comb(unknown, size)
 
 
+# p_holds for a hand of up to HAND_SIZE cards from up to 40, four cards of a value at most
+_HOLDS = [
+    [[p_holds(unknown, min(hits, unknown), size) for hits in range(5)] for unknown in range(41)]
+    for size in range(4)
+]
+
+
 def holding_chances(cards: Iterable[int], size: int) -> list[float]:
     """Chance, per value, that a hand of ``size`` cards drawn from ``cards`` holds that value."""
     counts = [0] * 11
     for card in cards:
         counts[VALUE[card]] += 1
     unknown = sum(counts)
+    if 0 <= size <= 3 and unknown <= 40:
+        row = _HOLDS[size][unknown]
+        return [row[hits] for hits in counts]
     return [p_holds(unknown, counts[v], size) for v in range(11)]
 
 

@@ -88,17 +88,21 @@ class Inference:
     def __init__(self, view: View) -> None:
         self.players = view.rules.players
         self.plays = _plays(view)
-        self._cache: dict[tuple[int, tuple[int, ...]], float] = {}
+        self._cache: dict[tuple[int, tuple[int, ...]], float] = {}  # by card classes
+        self._held: dict[tuple[int, tuple[int, ...]], float] = {}  # by the cards themselves
 
     def log_weight(self, hands: tuple[tuple[int, ...], ...]) -> float:
         """Log of the relative chance of a world whose hands are ``hands``, given the plays seen."""
         total = 0.0
         for index, play in enumerate(self.plays):
             held = hands[play.seat]
-            key = (index, tuple(sorted(CLASS[c] for c in held)))
-            found = self._cache.get(key)
+            found = self._held.get((index, held))
             if found is None:
-                found = self._cache[key] = self._log_chance(play, held)
+                key = (index, tuple(sorted(CLASS[c] for c in held)))
+                found = self._cache.get(key)
+                if found is None:
+                    found = self._cache[key] = self._log_chance(play, held)
+                self._held[index, held] = found
             total += found
         return total
 

@@ -11,7 +11,7 @@ hand, the opponent is searched as the player it is: one who cannot see the bot's
 as a good greedy player would (the medium bot's measure, softly: ``Searcher``'s ``greedy_side``;
 its node is worth the expected value of its likely replies) rather than as a clairvoyant one who
 always finds the best answer to the cards the world gave the bot. Four players: ``team.py``
-(every other seat greedy, the whole hand searched).
+(every other seat greedy, its first best reply only, the whole hand searched).
 
 The worlds are weighed by what the other seats' plays in the current hand say about their hands
 (``infer.py``): a pool of ``POOL`` times ``samples`` deals is drawn, and ``samples`` of them are
@@ -27,9 +27,10 @@ wins. The sure result comes first, so forced wins stay forced. The cut card is d
 the rest of the deck many times for "keep" and for "expose" and searching the first hand.
 
 The work per decision is ``samples`` worlds (two players: 32, or 64 with ``greedy`` off; four:
-14) and a ``max_plies`` horizon (the rest of the hand). It stops early past ``max_nodes`` searched
+28) and a ``max_plies`` horizon (the rest of the hand). It stops early past ``max_nodes`` searched
 nodes (a deterministic cap for crowded tables; 8,000, or ``team.MAX_NODES`` with four players);
-``budget_ms`` optionally caps the time too (then the wall clock can change a decision).
+``budget_ms`` optionally caps the time too (then the wall clock can change a decision): no world
+is started that would likely end past it, at the mean cost of the worlds searched so far.
 The option ``extra`` (two players: plies into the next hand, dealt from the world's stock) is
 left off by default: it did not help against the medium bot in the arena.
 
@@ -157,6 +158,7 @@ class Searcher:
     """
 
     unlikely = UNLIKELY
+    sure = False  # a greedy player's first best reply only (as the medium bot plays), not a softmax
 
     def __init__(
         self, world: World, max_plies: int, extra: int = 0, greedy_side: int | None = None
@@ -389,6 +391,13 @@ class Searcher:
                 laid = next(c for c in hand if c not in rest)
             worth = greedy_value(a, b, left, side, nxt & 1, p_value, laid)
             replies.append((worth, rest, left, bits))
+        if self.sure:
+            _, rest, left, bits = max(replies, key=_worth)  # max keeps the first of equals
+            new_hands = list(hands)
+            new_hands[seat] = rest
+            return self._after(
+                tuple(new_hands), seat, left, stock, s0, s1, last, bits, remaining, depth, -INF, INF
+            )
         top = max(reply[0] for reply in replies)
         total = weights = 0.0
         new_hands = list(hands)
@@ -403,6 +412,10 @@ class Searcher:
             total += weight * value
             weights += weight
         return total / weights
+
+
+def _worth(reply: tuple[float, tuple[int, ...], tuple[int, ...], int]) -> float:
+    return reply[0]
 
 
 # ---------------------------------------------------------------- worlds from a view
@@ -429,28 +442,44 @@ def decision_rng(seed: int, view: View) -> random.Random:
     return random.Random(f"{seed}|{_view_key(view)}")
 
 
+class Sampler:
+    """Deals the cards a view cannot see at random into the other hands and the stock: what a
+    view fixes (its hand, the table, the piles) is read once, then each draw is one shuffle."""
+
+    def __init__(self, view: View, hidden: list[int]) -> None:
+        self.hidden = hidden
+        self.seat = view.seat
+        self.own = ints(view.hand)
+        self.sizes = view.hand_sizes
+        self.stock_count = view.stock_count
+        self.table = ints(view.table)
+        self.stats0 = pack_pile(view.piles[0], len(view.sweeps[0]))
+        self.stats1 = pack_pile(view.piles[1], len(view.sweeps[1]))
+        self.last = -1 if view.last_capturer is None else view.last_capturer & 1
+        self.first = cutter(view.dealer, view.rules.players)
+
+    def deal(self, rng: random.Random) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+        """The hands and the stock of one random deal of the hidden cards."""
+        cards = self.hidden[:]
+        rng.shuffle(cards)
+        hands = []
+        position = 0
+        for seat, size in enumerate(self.sizes):
+            if seat == self.seat:
+                hands.append(self.own)
+            else:
+                hands.append(tuple(sorted(cards[position : position + size])))
+                position += size
+        return tuple(hands), tuple(cards[position : position + self.stock_count])
+
+    def world(self, hands: tuple[tuple[int, ...], ...], stock: tuple[int, ...]) -> World:
+        return World(hands, self.table, self.stats0, self.stats1, self.last, stock, self.first)
+
+
 def sample_world(view: View, hidden: list[int], rng: random.Random) -> World:
     """Deal the cards ``view`` cannot see at random into the other hands and the stock."""
-    cards = hidden[:]
-    rng.shuffle(cards)
-    hands = []
-    position = 0
-    for seat, size in enumerate(view.hand_sizes):
-        if seat == view.seat:
-            hands.append(ints(view.hand))
-        else:
-            hands.append(tuple(sorted(cards[position : position + size])))
-            position += size
-    stock = tuple(cards[position : position + view.stock_count])
-    return World(
-        tuple(hands),
-        ints(view.table),
-        pack_pile(view.piles[0], len(view.sweeps[0])),
-        pack_pile(view.piles[1], len(view.sweeps[1])),
-        -1 if view.last_capturer is None else view.last_capturer & 1,
-        stock,
-        cutter(view.dealer, view.rules.players),
-    )
+    sampler = Sampler(view, hidden)
+    return sampler.world(*sampler.deal(rng))
 
 
 def cut_world(
@@ -504,6 +533,7 @@ class HardBot:
         self.last_nodes = 0
 
     def choose(self, view: View) -> Move:
+        start = self.clock()
         legal = view.legal_moves()
         if not legal:
             raise ValueError(f"seat {view.seat} has no move to make now (phase {view.phase})")
@@ -546,10 +576,11 @@ class HardBot:
         moves = list(roots.values())
         totals = [0.0] * len(moves)
         sign = 1 if view.side == 0 else -1
-        start = self.clock()
         worlds = nodes = 0
         world = None
-        for searched, (world, weight) in enumerate(self._worlds(view, hidden, samples, rng), 1):
+        for searched, (world, weight) in enumerate(
+            self._worlds(view, hidden, samples, rng, start), 1
+        ):
             searcher = searcher_for(world)
             for i, move in enumerate(moves):
                 totals[i] += weight * sign * _root(searcher, view.seat, move)
@@ -557,7 +588,7 @@ class HardBot:
             nodes += searcher.nodes
             if nodes >= max_nodes and searched >= 4:
                 break  # a work cap for the rare crowded tables: deterministic, unlike a clock
-            if self.budget_ms is not None and (self.clock() - start) * 1000 >= self.budget_ms:
+            if self._over_budget(start, searched):
                 break
         self.last_worlds = worlds
         self.last_nodes = nodes
@@ -570,25 +601,45 @@ class HardBot:
             best = max(tied, key=lambda i: sign * _root(chances, view.seat, moves[i]))
         return moves[best]
 
+    def _over_budget(self, start: float, done: int) -> bool:
+        """Whether one more world, at the mean cost of the ``done`` so far, would end past
+        ``budget_ms`` (no world is started that would likely overrun it)."""
+        if self.budget_ms is None:
+            return False
+        spent = (self.clock() - start) * 1000
+        return spent + spent / done >= self.budget_ms
+
+    def _pool_over_budget(self, start: float) -> bool:
+        """Whether drawing the pool of an inference has taken half of ``budget_ms`` already."""
+        return self.budget_ms is not None and (self.clock() - start) * 2000 >= self.budget_ms
+
     def _worlds(
-        self, view: View, hidden: list[int], samples: int, rng: random.Random
+        self, view: View, hidden: list[int], samples: int, rng: random.Random, start: float
     ) -> Iterator[tuple[World, int]]:
         """The worlds to search, each with its weight (how many of the ``samples`` it stands for).
 
         Without plays by others in this hand, plain samples. Otherwise a pool of samples is drawn
-        and ``samples`` of them are picked in proportion to how well they explain those plays.
+        (fewer once half the time budget is spent) and ``samples`` of them are picked in
+        proportion to how well they explain those plays.
         """
         inference = Inference(view) if samples > 1 else None
+        sampler = Sampler(view, hidden)
         if inference is None or not inference.plays:
             for _ in range(samples):
-                yield sample_world(view, hidden, rng), 1
+                yield sampler.world(*sampler.deal(rng)), 1
             return
-        pool = [sample_world(view, hidden, rng) for _ in range(samples * POOL)]
-        logs = [inference.log_weight(world.hands) for world in pool]
+        pool = []
+        logs = []
+        for drawn in range(1, samples * POOL + 1):
+            deal = sampler.deal(rng)
+            pool.append(deal)
+            logs.append(inference.log_weight(deal[0]))
+            if drawn % samples == 0 and self._pool_over_budget(start):
+                break
         top = max(logs)
         picks = Counter(rng.choices(range(len(pool)), [exp(x - top) for x in logs], k=samples))
         for index, count in picks.items():
-            yield pool[index], count
+            yield sampler.world(*pool[index]), count
 
     def _cut(self, view: View) -> Move:
         """Keep or expose the cut card: deal the rest many times and search the first hand."""
@@ -623,7 +674,7 @@ class HardBot:
             worlds += 1
             if nodes >= self.max_nodes and worlds >= 4:
                 break
-            if self.budget_ms is not None and (self.clock() - start) * 1000 >= self.budget_ms:
+            if self._over_budget(start, worlds):
                 break
         self.last_worlds = worlds
         self.last_values = {KEEP_MOVE: keep_total / worlds, EXPOSE_MOVE: expose_total / worlds}

@@ -3,45 +3,47 @@
 ``search.HardBot`` hands its four-player decisions here (``settings``). In each world the bot
 searches the rest of the current hand, every card of every hand, to its end (the deal's exact
 score in the last hand). The bot's own seat plays its best; the other three seats cannot see the
-hands the world gave them, so each replies as a good greedy player would (``Searcher._greedy``:
-the medium bot's measure, softly, its replies less than ``UNLIKELY`` as likely as its best not
-searched), its threat read from every hand it cannot see. The partner is such a player too: it
-cooperates (its measure counts its own side's points) but it cannot see the bot's hand. 14
-worlds, weighed by the plays seen as with two players (``infer.py``: the partner's plays say
-something about its hand as the opponents' do); past ``MAX_NODES`` searched nodes no further
-world is searched (at least 4 are), a deterministic cap for the first moves of a hand.
+hands the world gave them, so each plays as a good greedy player would (``Searcher._greedy``, the
+medium bot's measure), its threat read from every hand it cannot see, and ``SURE``: it plays its
+first best reply, as the medium bot does, rather than every reply near its best weighed by a
+softmax. The partner is such a player too: it cooperates (its measure counts its own side's
+points) but it cannot see the bot's hand. 28 worlds, weighed by the plays seen as with two
+players (``infer.py``); past ``MAX_NODES`` searched nodes no further world is searched (at least
+4 are), a deterministic cap for crowded tables.
 
-Measured against a medium pair, duplicate deals, seeds 1-300 (points per deal; differences
-paired on the same seeds, 95% intervals; CPU p95 per move under a loaded machine):
+Measured against a medium pair, duplicate deals (points per deal; differences paired on the same
+seeds, 95% intervals; CPU p95 per move from the arena, the machine loaded 1-10 deep):
 
-- the old search (14 worlds, 5 plies, every seat at its best as if it saw every hand): +0.203 ±
-  0.194, CPU p95 16 ms;
-- the opponents as greedy players, 5 plies: +0.248 (+0.045 ± 0.200 over the old), p95 23 ms;
-- and to the end of the deal once the stock is empty (the last hand exact but for the hidden
-  cards): +0.468 (+0.265 ± 0.216), p95 91 ms;
-- every other seat greedy, partner included, and the whole hand searched (``UNLIKELY`` 0.1):
-  +0.627 (+0.423 ± 0.240 over the old, +0.158 ± 0.219 over the one before), p95 145 ms;
-- the same with ``MAX_NODES`` 2,500 (fewer worlds for the costliest first moves of a hand): CPU
-  p95 47-77 ms on a machine loaded 10-20 deep (the old search: 16 ms quiet, 22-24 ms there).
+- the old search (14 worlds, 5 plies, every seat at its best as if it saw every hand), seeds
+  1-300: +0.203 ± 0.194; the opponents greedy, 5 plies, +0.248; to the end of the deal once the
+  stock is empty, +0.468; every other seat greedy (softmax, ``UNLIKELY`` 0.1) and the whole hand
+  searched, +0.627; with ``MAX_NODES`` 2,500, on fresh seeds (590 deals from 700001, 710001,
+  730001): about +0.39 ± 0.14, CPU p95 63-75 ms.
+- Where the nodes went: a greedy seat with nothing to take lays any dull card at exactly the same
+  worth, and the softmax searched every such tie (a third of the greedy nodes had 2 replies or
+  more): ~650 nodes a world at a hand's first move, so the cap cut it to 4-6 worlds.
+- ``SURE`` (the first best reply only), seeds 40001-40160: +0.512 against +0.103 for the softmax
+  bot (+0.409 ± 0.325 paired), CPU p95 21.9 ms (~53 nodes a world at a hand's first move); with
+  28 worlds instead of 14, +0.766 (+0.253 ± 0.341 over 14), CPU p95 50.4 ms at load 10.
+- This bot (``SURE``, 28 worlds): seeds 41001-41240 +0.577 ± 0.211, 42001-42400 +0.463 ±
+  0.166; fresh seeds 960001-960800, never tuned on: **+0.510 ± 0.118** (CPU mean 15.6 ms, p95
+  39.7 ms). In Pyodide (``build.py bottime -- --players 4``, the page's 150 ms budget, quiet
+  machine): p95 52 ms, max 88 ms (CPython p95 35 ms).
+- Dropped, paired against this bot: the bot's own later moves greedy too and 40 worlds, -0.087 ±
+  0.280 (41001-41240, p95 52.8 ms); ``search.POOL`` 6 instead of 12, -0.102 ± 0.255 (p95 42.3
+  ms against 47.2). Undecided, not adopted: the inference sharper (``infer.BETA``, shared with
+  the two-player bot, 60 instead of 20), +0.129 ± 0.219 (41001-41240) and +0.039 ± 0.174
+  (42001-42400); ``infer.BETA`` 200, +0.046 ± 0.175 (42001-42400). The cut by this search of
+  the first hand (others greedy) changes 10 of 59 first cuts and costs ~86 ms a cut; not
+  measured in the arena, not adopted.
+- A mixed partnership, this bot and a medium partner (``arena --partner medium``), fresh
+  seeds 970001-970250: +0.558 ± 0.189 against a medium pair (CPU p95 43 ms).
 
-On fresh seeds (700001-700229 and 700401-700632, 462 duplicate deals; not the 800 planned, the
-machine was loaded): +0.353 ± 0.166 per deal against a medium pair, CPU p95 75 ms under load.
-A mixed partnership, this bot and a medium partner (``arena --partner medium``), seeds
-700001-700400: +0.198 ± 0.165 against a medium pair.
-
-Fresh seeds from 710001, variants paired on the same seeds against this bot as it is (machine
-loaded 18-22 deep, so every CPU figure here is inflated; seeds 710001-710128 unless said):
-this bot +0.520 ± 0.286 per deal (128 deals; CPU mean 22 ms, p95 64 ms, max 416 ms). Dropped:
-uncapped (every move 14 worlds), -0.31 ± 0.91 (24 deals, CPU p95 130 ms, max 503 ms); 8 worlds
-uncapped, -0.11 ± 0.63 (40 deals, p95 78 ms); the partner at its best (searched as seeing every
-hand, only the opponents greedy), -0.15 ± 0.33 (128 deals, p95 70 ms); ``MAX_NODES`` 1,800,
--0.06 ± 0.22 (54 deals, p95 55.5 ms against 63.0 ms on those seeds). The cap is checked after
-each world and at least 4 worlds are searched, so the first move of a hand sets the p95 and the
-max (up to ~1,000 nodes a world there, ~56 nodes per CPU ms under that load). With a medium
-partner, seeds 730001-730185: +0.365 ± 0.222 against a medium pair (185 deals). All fresh
-deals of this bot so far (590): about +0.39 ± 0.14 per deal, short of the +0.6 aimed at.
+Dropped earlier (softmax bot, seeds 710001-710128): uncapped 14 worlds, 8 worlds, the partner at
+its best (searched as seeing every hand), ``MAX_NODES`` 1,800: none better.
 The cut (keep or expose) is still decided by ``search.HardBot._cut``: the first two plies, every
-seat at its best; not measured against a greedy model here.
+seat at its best. ``SURE`` models the medium bot exactly (its measure, its first best reply):
+against people, who break ties otherwise, it is a model, not a reading.
 """
 
 from __future__ import annotations
@@ -51,8 +53,9 @@ from collections.abc import Callable
 from ..view import View
 from .search import Searcher, World
 
-SAMPLES = 14
-UNLIKELY = 0.1  # a greedy seat's reply this much less likely than its best is not searched
+SAMPLES = 28
+SURE = True  # a greedy seat plays its first best reply (``Searcher.sure``), not a softmax
+UNLIKELY = 0.1  # with ``SURE`` off: a reply this much less likely than the best is not searched
 MAX_NODES = 2_500
 WHOLE_HAND = 12  # plies: a hand of four players is twelve cards
 
@@ -61,6 +64,7 @@ class TeamSearcher(Searcher):
     """``Searcher`` with the seats in ``greedy_seats`` played as greedy players."""
 
     unlikely = UNLIKELY
+    sure = SURE
 
     def __init__(self, world: World, max_plies: int, greedy_seats: frozenset[int]) -> None:
         super().__init__(world, max_plies)
