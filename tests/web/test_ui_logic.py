@@ -2,6 +2,7 @@
 
 import asyncio
 import dataclasses
+import html
 import json
 from concurrent.futures import ThreadPoolExecutor
 
@@ -11,6 +12,7 @@ from chkobba.bots import explain, make_bot
 from fakes import Screen, Store
 from positions import capture_turn
 from ui import i18n, storage, words
+from ui import render as render_module
 from ui.controller import App
 from ui.frame import Frame, make_frame
 from ui.model import AddressProblem, Notice, Params, Settings, Ui, parse_params
@@ -75,6 +77,22 @@ def test_parameters_are_read_and_bad_ones_explained():
     bad = parse_params("?seed=-1&pace=x&level=god&target=20&foo=1")
     assert bad.seed is None and bad.pace == 1.0 and bad.level is None and bad.target is None
     assert [p.kind for p in bad.errors] == ["seed", "pace", "level", "target", "unknown"]
+
+
+def test_parameters_read_from_decoded_pairs_as_from_the_query_string():
+    """The page passes URLSearchParams' pairs (its stdlib has no urllib.parse): the same
+    parameters, the same problems."""
+    query = "?seed=7&pace=0&lang=ar&players=4&level=god&x=%3Cb%3E"
+    pairs = [["seed", "7"], ["pace", "0"], ["lang", "ar"], ["players", "4"], ["level", "god"]]
+    pairs.append(["x", "<b>"])
+    assert parse_params(pairs) == parse_params(query)
+    assert [p.kind for p in parse_params(pairs).errors] == ["level", "unknown"]
+
+
+def test_the_page_escapes_as_html_escape_does():
+    samples = ["", "plain", "<b>&</b>", "\"quoted\" 'single'", "&amp; already", "ك < ل > م"]
+    for text in samples:
+        assert render_module.escape(text) == html.escape(text)
 
 
 def test_a_corrupt_save_is_set_aside_with_a_message():
