@@ -3,7 +3,8 @@
 //
 // - On a reload, paints the table the player left: the frame ui/storage.py keeps in
 //   localStorage ("chkobba.frame", FRAME_KEY there), the HTML of the frame the match resumes
-//   with, so Python's first render draws the same boxes and nothing moves when it takes over.
+//   with, so Python's first render draws the same boxes and nothing moves when it takes over
+//   (#app's data-players too: style.css lays out a table of four by it).
 //   Storage can be edited by anyone, so the stored HTML is never given to innerHTML: it is
 //   parsed in an inert document (DOMParser: no script runs, nothing loads) and rebuilt element by
 //   element from an allowlist of what ui/render.py draws; every text is a text node (as
@@ -83,6 +84,7 @@
     if (/^[a-zA-Z-]{2,12}$/.test(frame.lang)) html.lang = frame.lang;
     if (frame.dir === "rtl" || frame.dir === "ltr") html.dir = frame.dir;
     if (typeof frame.title === "string") document.title = frame.title.slice(0, 80);
+    if (frame.players === "2" || frame.players === "4") app.dataset.players = frame.players;
     app.dataset.saved = "";
   }
 
