@@ -495,9 +495,11 @@ def embedtime(runs: int) -> int:
 
 # --- serving ---------------------------------------------------------------------------------
 
-# Cross-origin isolation: PyScript feature-tests `new SharedArrayBuffer(...)` on load, which
-# Chromium reports as deprecated (Lighthouse: best practices 0.82) unless the page is isolated.
-# Every file is same-origin, so nothing is blocked. dist/_headers says the same to static hosts
+# Cross-origin isolation: what lets PyScript give the page's Python, run in a worker, the DOM
+# (SharedArrayBuffer; boot.js keeps Python on the page's thread without it). PyScript also
+# feature-tests `new SharedArrayBuffer(...)` on load, which Chromium reports as deprecated
+# (Lighthouse: best practices 0.82) unless the page is isolated. Every file is same-origin, so
+# nothing is blocked. dist/_headers says the same to static hosts
 # that read that file (Netlify, Cloudflare Pages).
 ISOLATION = {
     "Cross-Origin-Opener-Policy": "same-origin",
@@ -521,6 +523,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         ".whl": "application/zip",
     }
     ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
+    isolated = True  # send ISOLATION (a test serves without, as some static hosts do)
 
     def send_head(self):  # type: ignore[no-untyped-def]
         self.encoding: str | None = None
@@ -545,7 +548,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         return super().guess_type(self.plain if self.encoding else path)
 
     def end_headers(self) -> None:
-        for name, value in ISOLATION.items():
+        for name, value in ISOLATION.items() if self.isolated else ():
             self.send_header(name, value)
         if getattr(self, "encoding", None):
             self.send_header("Content-Encoding", self.encoding)

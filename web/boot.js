@@ -16,6 +16,8 @@
 //   a spinner) and keeps every tap on a card or a button: the tapped element is lifted
 //   (.queued) and put in window.chkobbaTaps, which main.py plays, in order, once the table is
 //   live. A tap means there what it would have meant live.
+// - Runs Python on the page's thread, not in a worker, where the page is not cross-origin
+//   isolated (below).
 (() => {
   const html = document.documentElement;
   const app = document.getElementById("app");
@@ -119,4 +121,10 @@
     },
     true,
   );
+
+  // PyScript gives a worker the page's DOM through SharedArrayBuffer, which needs the page
+  // cross-origin isolated (COOP/COEP: build.py's server and dist/_headers send them). Served
+  // by a host that sends neither, Python runs on the page's own thread instead, as it can.
+  const python = document.querySelector('script[type="py"][worker]');
+  if (python && !window.crossOriginIsolated) python.removeAttribute("worker");
 })();
