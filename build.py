@@ -523,7 +523,6 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         ".whl": "application/zip",
     }
     ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
-    isolated = True  # send ISOLATION (a test serves without, as some static hosts do)
 
     def send_head(self):  # type: ignore[no-untyped-def]
         self.encoding: str | None = None
@@ -548,7 +547,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         return super().guess_type(self.plain if self.encoding else path)
 
     def end_headers(self) -> None:
-        for name, value in ISOLATION.items() if self.isolated else ():
+        for name, value in ISOLATION.items():
             self.send_header(name, value)
         if getattr(self, "encoding", None):
             self.send_header("Content-Encoding", self.encoding)
