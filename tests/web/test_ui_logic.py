@@ -2,7 +2,6 @@
 
 import asyncio
 import dataclasses
-import html
 import json
 from concurrent.futures import ThreadPoolExecutor
 
@@ -12,7 +11,6 @@ from chkobba.bots import explain, make_bot
 from fakes import Screen, Store
 from positions import capture_turn
 from ui import i18n, storage, words
-from ui import render as render_module
 from ui.controller import App
 from ui.frame import Frame, make_frame
 from ui.model import AddressProblem, Notice, Params, Settings, Ui, parse_params
@@ -87,12 +85,6 @@ def test_parameters_read_from_decoded_pairs_as_from_the_query_string():
     pairs.append(["x", "<b>"])
     assert parse_params(pairs) == parse_params(query)
     assert [p.kind for p in parse_params(pairs).errors] == ["level", "unknown"]
-
-
-def test_the_page_escapes_as_html_escape_does():
-    samples = ["", "plain", "<b>&</b>", "\"quoted\" 'single'", "&amp; already", "ك < ل > م"]
-    for text in samples:
-        assert render_module.escape(text) == html.escape(text)
 
 
 def test_a_corrupt_save_is_set_aside_with_a_message():

@@ -5,8 +5,10 @@ as HTML) into the element marked ``data-text="<key>"``. Cards are drawn by the g
 
 from __future__ import annotations
 
+from html import escape
+
 from ui.i18n import language
-from ui.render import back_html, card_html, escape
+from ui.render import back_html, card_html
 
 from .frame import Frame, Side, Spot
 

@@ -8,6 +8,8 @@ modal dialog (role=dialog, aria-modal, named by its title) and the table under i
 
 from __future__ import annotations
 
+from html import escape
+
 from chkobba import HAYYA, TARGETS, Card
 
 from . import words
@@ -26,16 +28,6 @@ from .frame import (
 )
 from .i18n import LANGUAGES, Language, direction, language
 from .model import LEVELS, PLAYERS
-
-# What html.escape(text) replaces, without the html package: it would bring html.entities
-# (about 33 kB of the page's compressed download) for unescape, which nothing here calls.
-ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"})
-
-
-def escape(text: str) -> str:
-    """``text`` safe as HTML text and as a quoted attribute value (as html.escape)."""
-    return text.translate(ESCAPES)
-
 
 MANY_OPTIONS = 4  # more options than this: a compact, scrolling list
 GEAR = (
