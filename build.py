@@ -393,7 +393,7 @@ def build() -> None:
     copy_pyodide(DIST / "pyodide")
     add_python(DIST / "wheels" / wheel, compiled_python(DIST / "wheels" / wheel))
 
-    for rel in ["main.py", "index.html", "pwa.js", "boot.js"]:
+    for rel in ["main.py", "index.html", "pwa.js", "boot.js", "screen.js"]:
         shutil.copy2(WEB / rel, DIST / rel)
     shutil.copytree(WEB / "static", DIST / "static")
     draw_icons()
@@ -495,9 +495,11 @@ def embedtime(runs: int) -> int:
 
 # --- serving ---------------------------------------------------------------------------------
 
-# Cross-origin isolation: PyScript feature-tests `new SharedArrayBuffer(...)` on load, which
-# Chromium reports as deprecated (Lighthouse: best practices 0.82) unless the page is isolated.
-# Every file is same-origin, so nothing is blocked. dist/_headers says the same to static hosts
+# Cross-origin isolation: what lets PyScript give the page's Python, run in a worker, the DOM
+# (SharedArrayBuffer; boot.js keeps Python on the page's thread without it). PyScript also
+# feature-tests `new SharedArrayBuffer(...)` on load, which Chromium reports as deprecated
+# (Lighthouse: best practices 0.82) unless the page is isolated. Every file is same-origin, so
+# nothing is blocked. dist/_headers says the same to static hosts
 # that read that file (Netlify, Cloudflare Pages).
 ISOLATION = {
     "Cross-Origin-Opener-Policy": "same-origin",
@@ -614,12 +616,14 @@ def loadtime(runs: int) -> int:
     return subprocess.run([str(python), str(script), "--runs", str(runs)], cwd=ROOT).returncode
 
 
-def lighthouse(runs: int) -> int:
+def lighthouse(runs: int, keep: str | None) -> int:
     pip_install(".stamp-dev", "-e", ".[dev]")
     ensure_chromium()
     build()
     script = ROOT / "tests" / "web" / "lighthouse.py"
-    return subprocess.run([sys.executable, str(script), "--runs", str(runs)], cwd=ROOT).returncode
+    extra = ["--keep", keep] if keep else []
+    command = [sys.executable, str(script), "--runs", str(runs), *extra]
+    return subprocess.run(command, cwd=ROOT).returncode
 
 
 def screens() -> int:
@@ -670,6 +674,7 @@ def main() -> int:
     p_load.add_argument("--runs", type=int, default=5)
     p_lh = sub.add_parser("lighthouse", help="Lighthouse 12's mobile scores")
     p_lh.add_argument("--runs", type=int, default=3)
+    p_lh.add_argument("--keep", help="a folder to write each run's JSON report to")
     p_bot = sub.add_parser("bottime", help="time the hard bot in Pyodide and CPython")
     p_bot.add_argument(
         "bottime_args", nargs=argparse.REMAINDER, help="--moves N, --players 4, --try S:MS"
@@ -690,7 +695,7 @@ def main() -> int:
     elif args.command == "loadtime":
         return loadtime(args.runs)
     elif args.command == "lighthouse":
-        return lighthouse(args.runs)
+        return lighthouse(args.runs, args.keep)
     elif args.command == "screens":
         return screens()
     elif args.command == "catalogs":

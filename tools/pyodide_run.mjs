@@ -5,7 +5,10 @@ import { readFileSync } from "node:fs";
 
 const [pyodideDir, work] = process.argv.slice(2);
 const { loadPyodide } = await import(pyodideDir + "/pyodide.mjs");
-const pyodide = await loadPyodide({ indexURL: pyodideDir + "/" });
+// PYTHONNODEBUGRANGES: code objects without column offsets (a traceback's ^^^ marks), a
+// quarter smaller compressed; file and line numbers stay.
+const env = { HOME: "/home/pyodide", PYTHONNODEBUGRANGES: "1" };
+const pyodide = await loadPyodide({ indexURL: pyodideDir + "/", env });
 
 // The page's modules import `from pyscript import document, window`: a stand-in that answers
 // every attribute, call and `new` with itself is enough for their import-time code.

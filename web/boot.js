@@ -3,7 +3,8 @@
 //
 // - On a reload, paints the table the player left: the frame ui/storage.py keeps in
 //   localStorage ("chkobba.frame", FRAME_KEY there), the HTML of the frame the match resumes
-//   with, so Python's first render draws the same boxes and nothing moves when it takes over.
+//   with, so Python's first render draws the same boxes and nothing moves when it takes over
+//   (#app's data-players too: style.css lays out a table of four by it).
 //   Storage can be edited by anyone, so the stored HTML is never given to innerHTML: it is
 //   parsed in an inert document (DOMParser: no script runs, nothing loads) and rebuilt element by
 //   element from an allowlist of what ui/render.py draws; every text is a text node (as
@@ -15,6 +16,8 @@
 //   a spinner) and keeps every tap on a card or a button: the tapped element is lifted
 //   (.queued) and put in window.chkobbaTaps, which main.py plays, in order, once the table is
 //   live. A tap means there what it would have meant live.
+// - Runs Python on the page's thread, not in a worker, where the page is not cross-origin
+//   isolated (below).
 (() => {
   const html = document.documentElement;
   const app = document.getElementById("app");
@@ -83,6 +86,7 @@
     if (/^[a-zA-Z-]{2,12}$/.test(frame.lang)) html.lang = frame.lang;
     if (frame.dir === "rtl" || frame.dir === "ltr") html.dir = frame.dir;
     if (typeof frame.title === "string") document.title = frame.title.slice(0, 80);
+    if (frame.players === "2" || frame.players === "4") app.dataset.players = frame.players;
     app.dataset.saved = "";
   }
 
@@ -117,4 +121,10 @@
     },
     true,
   );
+
+  // PyScript gives a worker the page's DOM through SharedArrayBuffer, which needs the page
+  // cross-origin isolated (COOP/COEP: build.py's server and dist/_headers send them). Served
+  // by a host that sends neither, Python runs on the page's own thread instead, as it can.
+  const python = document.querySelector('script[type="py"][worker]');
+  if (python && !window.crossOriginIsolated) python.removeAttribute("worker");
 })();

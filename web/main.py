@@ -1,7 +1,12 @@
 """Wires the page: URL parameters, storage, screen, one delegated tap handler, one key handler
 (arrows within a row, Escape), the browser's languages, the app; then plays the taps made before
-Python was up (boot.js kept them) and loads the computer's search while the player looks."""
+Python was up (boot.js kept them) and loads the computer's search while the player looks.
 
+It runs in a worker (index.html): every DOM call is a round trip to the page, and an event
+reaches a handler here after the page has dispatched it, too late to prevent its default
+(screen.js prevents the arrow keys' scrolling; Escape has no default to prevent)."""
+
+import json
 import random
 from typing import Any
 
@@ -57,7 +62,6 @@ def on_key(event: Any) -> None:
         notice = bool(root.querySelector("[data-notice]"))
         action = escape_action(str(root.dataset.phase or ""), notice)
         if action:
-            event.preventDefault()
             app.spawn(app.tap(action))
         return
     target = event.target
@@ -69,7 +73,6 @@ def on_key(event: Any) -> None:
     rtl = document.documentElement.dir == "rtl"
     to = step(event.key, index, len(buttons), rtl)
     if to is not None:
-        event.preventDefault()
         buttons[to].focus()
 
 
@@ -96,7 +99,8 @@ def local_storage() -> Any:
 
 
 root = document.getElementById("app")
-params = parse_params(window.location.search)
+search = window.URLSearchParams.new(window.location.search)  # decoded as parse_qsl does
+params = parse_params(json.loads(window.JSON.stringify(getattr(window.Array, "from")(search))))
 reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches
 live = document.getElementById("live")
 screen = DomScreen(root, params.pace > 0 and not reduced, duration_ms=420 * params.pace, live=live)

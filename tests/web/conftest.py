@@ -80,7 +80,10 @@ class Table:
             self.errors.append(f"console: {message.text}")
 
     def _request(self, request) -> None:
-        if not request.url.startswith(self.base) and not request.url.startswith("data:"):
+        # data: URLs and the page's own blob: URLs (PyScript starts its worker from one) are
+        # made in the page, not fetched.
+        own = ("data:", self.base, "blob:" + self.base.rstrip("/") + "/")
+        if not request.url.startswith(own):
             self.outside.append(request.url)
 
     def open(self, query: str = "?pace=0") -> None:

@@ -51,9 +51,9 @@ def load_build():
     return module
 
 
-def audit(url: str) -> dict:
+def audit(url: str, keep: Path | None = None) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
-        report = Path(tmp) / "report.json"
+        report = keep or Path(tmp) / "report.json"
         env = {**os.environ, "CHROME_PATH": shutil.which("chromium") or "/usr/bin/chromium"}
         subprocess.run(
             [
@@ -108,12 +108,16 @@ def show(label: str, row: dict[str, float]) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--keep", type=Path, help="write each run's JSON report there (a folder)")
     args = parser.parse_args()
     ensure_lighthouse()
     server, base = load_build().start_server()
     rows = []
     for run in range(args.runs):
-        report = audit(base + "index.html")
+        if args.keep:
+            args.keep.mkdir(parents=True, exist_ok=True)
+        keep = args.keep / f"run{run + 1}.json" if args.keep else None
+        report = audit(base + "index.html", keep)
         rows.append(figures(report))
         print(show(f"run {run + 1}", rows[-1]), flush=True)
     print("  not passed in the last run:", *failing(report), sep="\n    ")

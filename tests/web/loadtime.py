@@ -9,7 +9,8 @@ pages, in turn, in fresh browser contexts (empty caches):
 - reload: ours once its service worker controls the page (the precache complete), the minimal
   page from the HTTP cache (it has no worker);
 - cold with the CPU slowed 4x (CDP Emulation.setCPUThrottlingRate, a mid-range phone's CPU);
-- the bytes a cold visit transferred (Resource Timing transferSize: compressed bodies + headers);
+- the bytes a cold visit transferred (Resource Timing transferSize: compressed bodies + headers,
+  the page's and its workers');
 - ours only: the player's cards on screen after a reload (the cold visit waits for the player's
   turn first): the later of when they are first in the DOM (boot.js paints the kept table) and
   the first contentful paint, from navigation.
@@ -71,6 +72,7 @@ CARDS_SHOWN = """
   return Math.max(window.__cardsAt, paint ? paint.startTime : 0);
 })()
 """
+# Run in the page and in each of its workers (ours fetches Pyodide and its Python from one).
 TRANSFERRED = """
 [...performance.getEntriesByType("navigation"), ...performance.getEntriesByType("resource")]
   .reduce((sum, entry) => sum + entry.transferSize, 0)
@@ -152,7 +154,7 @@ def cold_and_reload(browser, url: str, selector: str) -> tuple[float, float, flo
     context, page = new_page(browser, selector)
     page.goto(url, wait_until="commit")
     cold = ready_seconds(page)
-    transferred = page.evaluate(TRANSFERRED)
+    transferred = page.evaluate(TRANSFERRED) + sum(w.evaluate(TRANSFERRED) for w in page.workers)
     ours = "minimal" not in url
     if ours:  # wait for the offline copy (the reload is served by the worker) and the cards
         page.wait_for_function(

@@ -1,4 +1,5 @@
-"""The page boots to a playable table with no console error and nothing fetched from elsewhere."""
+"""The page boots to a playable table with no console error and nothing fetched from elsewhere;
+its Python runs in a worker (the page is cross-origin isolated)."""
 
 
 def test_boot_shows_a_playable_table(table):
@@ -6,3 +7,9 @@ def test_boot_shows_a_playable_table(table):
     assert table.wait_phase("cut", "play") in ("cut", "play")
     assert len(table.hand()) in (0, 3, 4)
     table.screenshot("boot")
+
+
+def test_python_runs_in_a_worker_where_the_page_is_cross_origin_isolated(table):
+    table.open("?seed=7&pace=0")
+    assert table.page.evaluate("crossOriginIsolated") is True
+    assert table.page.locator('script[type="py"]').get_attribute("worker") == ""

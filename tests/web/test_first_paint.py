@@ -5,6 +5,7 @@ harmful; Python takes over with nothing moving."""
 import json
 
 from positions import capture_turn
+from test_kept_table import four_players_turn
 from ui.storage import FRAME_KEY, Saved, write_save
 
 # Recorded by the page itself at DOMContentLoaded (boot.js has run, Python cannot be up yet),
@@ -68,6 +69,42 @@ def test_a_reload_paints_the_saved_table_at_once_and_python_takes_over_in_place(
     assert table.page.evaluate("window.__shifts") == []
     assert table.page.get_attribute("#app", "aria-busy") is None
     assert table.page.evaluate("document.documentElement.classList.contains('starting')") is False
+
+
+ZONE_BOXES = """
+[...document.querySelectorAll('#app [data-zone]')].map((el) => {
+  const box = el.getBoundingClientRect();
+  return [el.dataset.zone, Math.round(box.x), Math.round(box.y), Math.round(box.width),
+          Math.round(box.height)];
+})"""
+AT_DOM_READY_FOUR = """
+document.addEventListener("DOMContentLoaded", () => {
+  window.__atDomReady = {
+    saved: document.getElementById("app").hasAttribute("data-saved"),
+    players: document.getElementById("app").dataset.players,
+    ready: document.documentElement.classList.contains("ready"),
+    zones: ZONES,
+  };
+});
+""".replace("ZONES", ZONE_BOXES)
+
+
+def test_a_reload_of_a_four_player_table_paints_its_seats_in_place(table):
+    """The saved table of four (seats at the left, right and top, their backs, the turn
+    marker) is painted before Python as Python then draws it: every zone in the same box."""
+    game = four_players_turn()
+    table.open_with_save(write_save(Saved(game, 0, 5)))
+    table.wait_phase("play")
+    table.page.add_init_script(AT_DOM_READY)  # records the layout shifts too
+    table.page.add_init_script(AT_DOM_READY_FOUR)
+    table.reload()
+    early = table.page.evaluate("window.__atDomReady")
+    assert early["saved"] and not early["ready"] and early["players"] == "4", early
+    zones = [z[0] for z in early["zones"]]
+    assert {f"hand-{seat}" for seat in range(4)} <= set(zones), zones
+    assert table.page.evaluate(ZONE_BOXES) == early["zones"]
+    assert table.page.evaluate("window.__shifts") == []
+    assert table.hand() == [str(c) for c in game.hands[0]]
 
 
 def test_a_tap_made_before_python_is_up_is_kept_and_played(table):

@@ -2,16 +2,23 @@
 frame, in CPython."""
 
 import json
+import re
 import subprocess
 import sys
+from html.parser import HTMLParser
 from pathlib import Path
 
+import pytest
+from chkobba import Game
+from chkobba.bots import make_bot
 from fakes import Store
+from positions import FOUR
 from test_ui_logic import make_app, run, settle
 from ui import storage
 from ui.frame import make_frame
 from ui.model import Ui
 from ui.render import render
+from ui.storage import Saved, write_save
 
 WEB = Path(__file__).resolve().parents[2] / "web"
 
@@ -47,6 +54,7 @@ def test_the_kept_table_is_the_one_the_match_resumes_with():
         "lang": "ar-TN",
         "dir": "rtl",
         "title": record["title"],
+        "players": "2",
         "html": render(resumed),
     }
     assert record["title"]
@@ -64,6 +72,65 @@ def test_boot_js_reads_the_key_storage_writes():
     assert f'FRAME_KEY = "{storage.FRAME_KEY}"' in text
     assert f'SAVE_KEY = "{storage.SAVE_KEY}"' in text
     assert f"FORMAT = {storage.FORMAT};" in text
+
+
+class Markup(HTMLParser):
+    """The elements and attributes of some HTML, as a parser that lowercases names sees them."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.tags: set[str] = set()
+        self.attrs: set[tuple[str, str]] = set()
+        self.feed(text)
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.add(tag)
+        self.attrs |= {(tag, name) for name, _ in attrs}
+
+
+def boot_allowlist() -> tuple[set[str], set[str]]:
+    """boot.js's TAGS and ATTRS, read from its text (names lowercased, as Markup sees them)."""
+    text = (WEB / "boot.js").read_text()
+    tags = re.search(r"TAGS = new Set\(\s*\((.*?)\)\.split", text, re.S).group(1)
+    attrs = re.search(r"ATTRS = new Set\(\s*(.*?)\.split", text, re.S).group(1)
+    words = lambda found: set(re.sub(r'[\s"+]+', " ", found).lower().split())  # noqa: E731
+    return words(tags), words(attrs)
+
+
+def four_players_turn() -> Game:
+    """A 4-player match in its first deal at the player's turn, four moves made."""
+    game = Game.new(FOUR, seed=5)
+    bot = make_bot("easy", 1)
+    while len(game.history) < 4 or game.current != 0 or game.phase != "play":
+        game = game.play(bot.choose(game.view(game.current)))
+    return game
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_boot_js_repaints_every_element_and_attribute_of_a_kept_table(players):
+    """A kept table of two or of four (seats at the left, right and top, turn markers, backs,
+    piles) holds only what boot.js's allowlist rebuilds: it repaints it whole."""
+    tags, attrs = boot_allowlist()
+    store = Store()
+    if players == 4:
+        store[storage.SAVE_KEY] = write_save(Saved(four_players_turn(), 0, 5))
+    app = make_app(store, "?seed=3&pace=0&lang=ar")
+    app.start()
+    seen_tags, seen_attrs = set(), set()
+    for _ in range(4):
+        record = kept(store)
+        assert record["players"] == str(players)
+        markup = Markup(record["html"])
+        seen_tags |= markup.tags
+        seen_attrs |= markup.attrs
+        run(play(app, 1))
+    assert seen_tags <= tags, seen_tags - tags
+    safe = re.compile(r"^(data|aria)-[a-z][a-z-]*$")  # boot.js SAFE_NAME
+    dropped = {(t, a) for t, a in seen_attrs if a not in attrs and not safe.match(a)}
+    assert dropped <= {("use", "href")}, dropped  # href: kept for the suit symbols only
+    assert {"data-zone", "data-card", "aria-label"} <= {a for _, a in seen_attrs}
+    zones = re.findall(r'data-zone="(hand-\d)"', record["html"])
+    assert sorted(zones) == [f"hand-{seat}" for seat in range(players)]
 
 
 def test_the_match_wins_over_the_kept_table_when_storage_is_full():

@@ -77,6 +77,16 @@ def test_parameters_are_read_and_bad_ones_explained():
     assert [p.kind for p in bad.errors] == ["seed", "pace", "level", "target", "unknown"]
 
 
+def test_parameters_read_from_decoded_pairs_as_from_the_query_string():
+    """The page passes URLSearchParams' pairs (its stdlib has no urllib.parse): the same
+    parameters, the same problems."""
+    query = "?seed=7&pace=0&lang=ar&players=4&level=god&x=%3Cb%3E"
+    pairs = [["seed", "7"], ["pace", "0"], ["lang", "ar"], ["players", "4"], ["level", "god"]]
+    pairs.append(["x", "<b>"])
+    assert parse_params(pairs) == parse_params(query)
+    assert [p.kind for p in parse_params(pairs).errors] == ["level", "unknown"]
+
+
 def test_a_corrupt_save_is_set_aside_with_a_message():
     store = Store({storage.SAVE_KEY: "{oops"})
     saved, notice = Storage(store).load()

@@ -184,7 +184,7 @@ class App:
         boot.js paints on a reload before Python is up, and Python's first render then redraws."""
         frame = make_frame(self.game, Ui(seen_deals=self.ui.seen_deals), self.state.settings)
         marks = marks_of(frame)
-        self.storage.save_frame(render(frame), marks["lang"], marks["title"])
+        self.storage.save_frame(render(frame), marks["lang"], marks["title"], marks["players"])
 
     def follow(self, saved: Saved) -> None:
         """Show another tab's match as it stands (that tab moved it on)."""

@@ -3,8 +3,8 @@ holds. No game rule lives here; no text the player reads either (that is ``words
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from urllib.parse import parse_qsl
 
 from chkobba import TARGETS, Card, Game, Move, ParseError
 
@@ -104,15 +104,21 @@ class Params:
     players: int | None = None
 
 
-def parse_params(query: str) -> Params:
-    """Read the query string; each malformed value is ignored and noted in ``errors``."""
+def parse_params(query: str | Iterable[tuple[str, str]]) -> Params:
+    """Read the query string, or its (name, value) pairs already decoded (the page passes the
+    browser's URLSearchParams: urllib.parse and the ipaddress module it imports are not in the
+    page's trimmed standard library); each malformed value is ignored and noted in ``errors``."""
+    if isinstance(query, str):
+        from urllib.parse import parse_qsl
+
+        query = parse_qsl(query.lstrip("?"), keep_blank_values=True)
     seed: int | None = None
     pace, level, target = 1.0, None, None
     position: Game | None = None
     lang: str | None = None
     players: int | None = None
     errors: list[AddressProblem] = []
-    for name, raw in parse_qsl(query.lstrip("?"), keep_blank_values=True):
+    for name, raw in query:
         problem = AddressProblem(name, name[:40], raw[:40])
         if name == "seed":
             if raw.isdigit() and len(raw) <= 18:

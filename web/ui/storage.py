@@ -160,13 +160,15 @@ class Storage:
 
     # --- the table painted before Python is up (boot.js) --------------------------------------
 
-    def save_frame(self, html: str, lang: str, title: str) -> bool:
-        """Keep the table a reload shows first; False (and none kept) when it cannot be."""
+    def save_frame(self, html: str, lang: str, title: str, players: str = "2") -> bool:
+        """Keep the table a reload shows first (``players``: the root's data-players, which
+        lays out a table of four); False (and none kept) when it cannot be."""
         record = {
             "format": FORMAT,
             "lang": HTML_LANG.get(lang, lang),
             "dir": direction(lang),
             "title": title,
+            "players": players,
             "html": html,
         }
         text = json.dumps(record)
