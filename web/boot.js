@@ -16,8 +16,8 @@
 //   a spinner) and keeps every tap on a card or a button: the tapped element is lifted
 //   (.queued) and put in window.chkobbaTaps, which main.py plays, in order, once the table is
 //   live. A tap means there what it would have meant live.
-// - Runs Python on the page's thread, not in a worker, where the page is not cross-origin
-//   isolated (below).
+// - Chooses where Python runs: in a worker on a first visit, on the page's thread once the
+//   service worker serves the page or where the page is not cross-origin isolated (below).
 (() => {
   const html = document.documentElement;
   const app = document.getElementById("app");
@@ -122,9 +122,14 @@
     true,
   );
 
-  // PyScript gives a worker the page's DOM through SharedArrayBuffer, which needs the page
-  // cross-origin isolated (COOP/COEP: build.py's server and dist/_headers send them). Served
-  // by a host that sends neither, Python runs on the page's own thread instead, as it can.
+  // Where Python runs. On a first visit, in a worker: the download and the compile of Pyodide
+  // never block the page. Once the service worker serves the page (every later visit, online or
+  // not), on the page's own thread: nothing is downloaded then, and Python is up sooner there
+  // (no worker to start, no message round trip per DOM call; the README's measuring section).
+  // And on the page's thread wherever the page is not cross-origin isolated: PyScript gives a
+  // worker the page's DOM through SharedArrayBuffer, which needs COOP/COEP (build.py's server
+  // and dist/_headers send them).
   const python = document.querySelector('script[type="py"][worker]');
-  if (python && !window.crossOriginIsolated) python.removeAttribute("worker");
+  const served = Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
+  if (python && (served || !window.crossOriginIsolated)) python.removeAttribute("worker");
 })();

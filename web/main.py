@@ -2,9 +2,9 @@
 (arrows within a row, Escape), the browser's languages, the app; then plays the taps made before
 Python was up (boot.js kept them) and loads the computer's search while the player looks.
 
-It runs in a worker (index.html): every DOM call is a round trip to the page, and an event
-reaches a handler here after the page has dispatched it, too late to prevent its default
-(screen.js prevents the arrow keys' scrolling; Escape has no default to prevent)."""
+It runs in a worker on a first visit (index.html, boot.js): every DOM call is then a round trip
+to the page, and an event reaches a handler here after the page has dispatched it, too late to
+prevent its default (screen.js prevents the arrow keys' scrolling; Escape has no default)."""
 
 import json
 import random

@@ -1,11 +1,12 @@
 """The browser screen: puts the rendered HTML in place, keeps the focus, says what happens.
 
-The page's Python runs in a worker, where each DOM call is a round trip to the page: the frame's
-writes (the HTML, the root's marks, the language, the live region, the cards' travel) are made by
-one call to web/screen.js ``chkobbaScreen.show``, in one task of the page, so no half-written
-frame is ever painted. What is decided here: what is new to say, where the focus goes after the
-write (the same control, its row's neighbour, a dialog's first button), and, last, the marks the
-page waits on (``phase``, ``moves``): once they change, the frame is complete, focus included.
+On a first visit the page's Python runs in a worker (boot.js), where each DOM call is a round
+trip to the page: the frame's writes (the HTML, the root's marks, the language, the live region,
+the cards' travel) are made by one call to web/screen.js ``chkobbaScreen.show``, in one task of
+the page, so no half-written frame is ever painted (on the page's thread too). What is decided
+here: what is new to say, where the focus goes after the write (the same control, its row's
+neighbour, a dialog's first button), and, last, the marks the page waits on (``phase``,
+``moves``): once they change, the frame is complete, focus included.
 """
 
 from __future__ import annotations
