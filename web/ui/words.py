@@ -347,6 +347,15 @@ def chkobba_by(t: Language, seat: int, players: int) -> str:
     return t._("{who}: chkobba!", who=subject(t, seat))
 
 
+DEAL_TOLD = {
+    2: N_("Deal {number}: you {you}, the computer {them}. Match: {total_you} to {total_them}."),
+    4: N_(
+        "Deal {number}: your side {you}, the opponents {them}. "
+        "Match: {total_you} to {total_them}."
+    ),
+}
+
+
 def deal_told(
     t: Language,
     number: int,
@@ -355,18 +364,8 @@ def deal_told(
     players: int = 2,
 ) -> str:
     """A deal's score, spoken when its score sheet opens."""
-    if players > 2:
-        return t._(
-            "Deal {number}: your side {you}, the opponents {them}. "
-            "Match: {total_you} to {total_them}.",
-            number=number,
-            you=points[0],
-            them=points[1],
-            total_you=totals[0],
-            total_them=totals[1],
-        )
     return t._(
-        "Deal {number}: you {you}, the computer {them}. Match: {total_you} to {total_them}.",
+        DEAL_TOLD[players],
         number=number,
         you=points[0],
         them=points[1],
