@@ -59,9 +59,17 @@ def form(request) -> str:
     return request.param
 
 
+PHONE = pytest.mark.parametrize("form", ["phone"], indirect=True)  # no layout in question
+# A test so marked lets the page's service worker run (the others block it: each test then
+# boots from the server, as on a first visit).
+SERVICE_WORKER = pytest.mark.service_worker
+OFFLINE_COPY = "navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)"
+
+
 @pytest.fixture
-def browser_context_args(browser_context_args, form):
-    return {**browser_context_args, **VIEWPORTS[form], "service_workers": "block"}
+def browser_context_args(browser_context_args, form, request):
+    workers = "allow" if request.node.get_closest_marker("service_worker") else "block"
+    return {**browser_context_args, **VIEWPORTS[form], "service_workers": workers}
 
 
 class Table:

@@ -2,8 +2,8 @@
 see them (animations running, 0.3 s after each screen opens): the cut, your turn with the 7♦,
 a capture choice (of two, and of twelve options), a chkobba, a score sheet, the match's end,
 the confirmation of a new match, a notice; and four at the table (issue 12): a turn, a computer
-seat's kept and exposed cuts, your cut, a deal's score sheet, your chkobba and your partner's,
-in English and in Arabic.
+seat's kept and exposed cuts, your cut, a deal's score sheet, your chkobba and your partner's;
+each in English, French and Arabic.
 
 Run by `python3 build.py screens` (which builds dist/ first); PNGs go to test-results/screens/.
 """
@@ -28,6 +28,7 @@ from ui.storage import Saved, write_save  # noqa: E402
 
 SEVEN_OF_DIAMONDS_SEED = 3  # the player cuts, and the 7♦ is on the first table
 SETTLE = 300  # ms after a screen opens
+LANGS = ("en", "fr", "ar")
 
 
 def load(table: Table, game, query: str) -> None:
@@ -43,38 +44,39 @@ def shoot(table: Table, name: str) -> None:
     table.page.screenshot(path=str(SHOTS / f"live-{name}-{table.device}.png"))
 
 
-def tour(table: Table) -> None:
-    table.open(f"?seed={SEVEN_OF_DIAMONDS_SEED}&pace=1")
+def tour(table: Table, lang: str) -> None:
+    """Two at the table, in ``lang``."""
+    table.open(f"?seed={SEVEN_OF_DIAMONDS_SEED}&pace=1&lang={lang}")
     table.wait_phase("cut")
-    shoot(table, "cut")
+    shoot(table, f"cut-{lang}")
     table.tap('[data-move="keep"]')
     table.wait_phase("play")
-    shoot(table, "turn")
+    shoot(table, f"turn-{lang}")
     table.tap('.zone.you [data-action="hint"]')
     table.page.wait_for_selector(".card.hint")
-    shoot(table, "hint")
+    shoot(table, f"hint-{lang}")
 
     table.tap('[data-action="settings"]')
     table.tap('[data-action="new"]')
     table.wait_phase("confirm")
-    shoot(table, "confirm")
+    shoot(table, f"confirm-{lang}")
     table.tap('[data-action="close"]')
 
-    table.open(f"?pace=1&position={MANY[12]}&unknown=1")
+    table.open(f"?pace=1&position={MANY[12]}&unknown=1&lang={lang}")
     table.wait_phase("play")
     table.tap('[data-zone="hand-0"] [data-card="KD"]')
     table.wait_phase("choose")
-    shoot(table, "choice-many")
+    shoot(table, f"choice-many-{lang}")
 
     game, card = before_a_sweep()
-    load(table, game, "?pace=1")
+    load(table, game, f"?pace=1&lang={lang}")
     table.wait_phase("play")
     table.tap(f'[data-zone="hand-0"] [data-card="{card}"]')
     table.page.wait_for_selector(".announce")
-    shoot(table, "chkobba")
+    shoot(table, f"chkobba-{lang}")
 
     table.page.evaluate("localStorage.clear()")
-    table.open(f"?seed={CHOICE_SEED}&pace=0")
+    table.open(f"?seed={CHOICE_SEED}&pace=0&lang={lang}")
     table.wait_phase("cut", "play")
     for _ in range(10):
         game = table.saved_game()
@@ -83,28 +85,28 @@ def tour(table: Table) -> None:
         if table.phase == "play" and several:
             table.tap(f'[data-zone="hand-0"] [data-card="{several[0]}"]')
             table.wait_phase("choose")
-            shoot(table, "choice")
+            shoot(table, f"choice-{lang}")
             table.tap(".cancel")
             table.wait_phase("play")
             break
         table.play_one()
     for _ in range(40):
         if table.play_one() == "sheet":
-            shoot(table, "sheet")
+            shoot(table, f"sheet-{lang}")
             break
 
     game = near_the_end()
-    load(table, game, "?pace=1")
+    load(table, game, f"?pace=1&lang={lang}")
     table.wait_phase("play")
     table.play_one()
     table.wait_phase("over")
-    shoot(table, "over")
+    shoot(table, f"over-{lang}")
 
 
 def four(table: Table) -> None:
-    """Four at the table, in English and in Arabic."""
+    """Four at the table, in ``LANGS``."""
     table.page.goto(table.base + "index.html?pace=0")  # the page's origin, for its storage
-    for lang in ("en", "ar"):
+    for lang in LANGS:
         table.page.evaluate("localStorage.clear()")
         table.open(f"?players=4&seed={four_seat_cut('keep')}&pace=1&lang={lang}")
         table.page.wait_for_selector("[data-kept]")
@@ -146,7 +148,9 @@ def main() -> int:
             context = browser.new_context(**options, service_workers="block")
             table = Table(context.new_page(), url, device)
             four(table)
-            tour(table)
+            for lang in LANGS:
+                table.page.evaluate("localStorage.clear()")
+                tour(table, lang)
             table.assert_clean()
             context.close()
     server.shutdown()

@@ -1,28 +1,16 @@
 """After one visit, the tutorial's boards start and play with the network gone."""
 
-import pytest
-from conftest import BOOT_MS
+from conftest import BOOT_MS, OFFLINE_COPY, PHONE, SERVICE_WORKER
 from playwright.sync_api import expect
 from test_board import ALL_SETTLED, Boards
 
-
-@pytest.fixture(params=["phone"])
-def form(request) -> str:
-    return request.param
-
-
-@pytest.fixture
-def browser_context_args(browser_context_args):
-    return {**browser_context_args, "service_workers": "allow"}
+pytestmark = [PHONE, SERVICE_WORKER]
 
 
 def test_the_tutorial_works_offline_after_one_visit(page, context, server_url, form):
     boards = Boards(page, form, (server_url,))
     boards.open(server_url + "tutorial.html")
-    page.wait_for_function(
-        "navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)",
-        timeout=60_000,
-    )
+    page.wait_for_function(OFFLINE_COPY, timeout=60_000)
     context.set_offline(True)
     page.reload()
     page.wait_for_function(ALL_SETTLED, timeout=BOOT_MS)

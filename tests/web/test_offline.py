@@ -2,21 +2,12 @@
 on a reload, and in a new tab opened offline. Python ran in a worker on the first visit, and
 runs on the page's thread once the service worker serves the page (boot.js)."""
 
-import pytest
-from conftest import Table
+from conftest import OFFLINE_COPY, PHONE, SERVICE_WORKER, Table
 
-OFFLINE_COPY = "navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)"
 IN_WORKER = "document.querySelector('script[type=\"py\"]').hasAttribute('worker')"
 
 
-@pytest.fixture(params=["phone"])
-def form(request) -> str:
-    return request.param
-
-
-@pytest.fixture
-def browser_context_args(browser_context_args):
-    return {**browser_context_args, "service_workers": "allow"}
+pytestmark = [PHONE, SERVICE_WORKER]
 
 
 def visit_once(table) -> None:

@@ -14,20 +14,12 @@ from email.message import Message
 
 import brotli
 import pytest
-from conftest import VIEWPORTS, Table, load_build
+from conftest import OFFLINE_COPY, PHONE, SERVICE_WORKER, VIEWPORTS, Table, load_build
 
 BUILD = load_build()
-OFFLINE_COPY = "navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)"
 
 
-@pytest.fixture(params=["phone"])
-def form(request) -> str:
-    return request.param
-
-
-@pytest.fixture
-def browser_context_args(browser_context_args):
-    return {**browser_context_args, "service_workers": "allow"}
+pytestmark = SERVICE_WORKER
 
 
 def fetch(url: str, encoding: str) -> tuple[Message, bytes]:
@@ -131,6 +123,7 @@ def served_index(table) -> str:
     return table.page.evaluate("fetch('./index.html').then(r => r.text())")
 
 
+@PHONE
 def test_a_new_build_waits_for_a_tap_then_replaces_the_old_one_and_keeps_the_game(page, two_builds):
     url, switch = two_builds
     table = Table(page, url, "phone")

@@ -2,9 +2,8 @@
 two tabs, many capture options on a phone, taps meant for another screen, reloads mid-move,
 finished positions, long addresses."""
 
-import pytest
 from chkobba import Game, legal_play_moves
-from conftest import Table
+from conftest import PHONE, Table
 from positions import before_your_cut, capture_turn
 from ui.storage import Saved, write_save
 
@@ -17,7 +16,6 @@ FILL = """() => {
     }
     return i;
 }"""
-PHONE = pytest.mark.parametrize("form", ["phone"], indirect=True)  # no layout in question
 
 
 def open_saved(table, game: Game, seen: int, query: str = "?pace=0") -> None:
