@@ -350,8 +350,7 @@ def chkobba_by(t: Language, seat: int, players: int) -> str:
 DEAL_TOLD = {
     2: N_("Deal {number}: you {you}, the computer {them}. Match: {total_you} to {total_them}."),
     4: N_(
-        "Deal {number}: your side {you}, the opponents {them}. "
-        "Match: {total_you} to {total_them}."
+        "Deal {number}: your side {you}, the opponents {them}. Match: {total_you} to {total_them}."
     ),
 }
 
