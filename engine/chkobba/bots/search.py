@@ -538,6 +538,14 @@ class HardBot:
         if not legal:
             raise ValueError(f"seat {view.seat} has no move to make now (phase {view.phase})")
         if view.phase == Phase.CUT:
+            if view.rules.players == 4:
+                from . import team
+
+                if team.CUT == "medium":
+                    card = view.cut_card
+                    assert card is not None
+                    keep = card.value in (6, 7) or card.suit == "D"
+                    return KEEP_MOVE if keep else EXPOSE_MOVE
             return self._cut(view)
         if len(legal) == 1:
             self.last_values = {legal[0]: 0.0}
@@ -546,10 +554,11 @@ class HardBot:
         others = sum(view.hand_sizes) - len(view.hand)
         exact = view.stock_count == 0 and len(hidden) == others and view.rules.players == 2
         searcher_for: Callable[[World], Searcher]
+        betas = (BETA, BETA)
         if view.rules.players == 4:
             from .team import settings  # four players: team.py (it builds on this module)
 
-            samples, searcher_for, max_nodes = settings(view, self.samples, self.max_plies)
+            samples, searcher_for, max_nodes, betas = settings(view, self.samples, self.max_plies)
             if self.nodes_given:
                 max_nodes = self.max_nodes
         else:
@@ -579,7 +588,7 @@ class HardBot:
         worlds = nodes = 0
         world = None
         for searched, (world, weight) in enumerate(
-            self._worlds(view, hidden, samples, rng, start), 1
+            self._worlds(view, hidden, samples, rng, start, betas), 1
         ):
             searcher = searcher_for(world)
             for i, move in enumerate(moves):
@@ -614,7 +623,13 @@ class HardBot:
         return self.budget_ms is not None and (self.clock() - start) * 2000 >= self.budget_ms
 
     def _worlds(
-        self, view: View, hidden: list[int], samples: int, rng: random.Random, start: float
+        self,
+        view: View,
+        hidden: list[int],
+        samples: int,
+        rng: random.Random,
+        start: float,
+        betas: tuple[float, float] = (BETA, BETA),
     ) -> Iterator[tuple[World, int]]:
         """The worlds to search, each with its weight (how many of the ``samples`` it stands for).
 
@@ -622,7 +637,7 @@ class HardBot:
         (fewer once half the time budget is spent) and ``samples`` of them are picked in
         proportion to how well they explain those plays.
         """
-        inference = Inference(view) if samples > 1 else None
+        inference = Inference(view, betas) if samples > 1 else None
         sampler = Sampler(view, hidden)
         if inference is None or not inference.plays:
             for _ in range(samples):
@@ -656,6 +671,15 @@ class HardBot:
         stats1 = pack_pile(view.piles[1], len(view.sweeps[1]))
         start = self.clock()
         worlds = 0
+
+        def searcher_for(world: World) -> Searcher:
+            return Searcher(world, max_plies)
+
+        if players == 4:
+            from . import team
+
+            if team.CUT == "team":
+                searcher_for = team.settings(view, None, self.max_plies)[1]  # type: ignore[assignment]
         for _ in range(self.cut_samples):
             cards = rest[:]
             rng.shuffle(cards)
@@ -664,7 +688,7 @@ class HardBot:
                 world = cut_world(deck, view.seat, players, keep, stats0, stats1)
                 if world is None:
                     continue  # the deal is void and redealt: worth nothing to either choice
-                searcher = Searcher(world, max_plies)
+                searcher = searcher_for(world)
                 value = sign * searcher.value(view.seat)
                 nodes += searcher.nodes
                 if keep:

@@ -50,13 +50,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..kernel import HAND_SIZE
 from ..view import View
+from .core import VALUE, chances
+from .infer import BETA
 from .search import Searcher, World
 
 SAMPLES = 28
 SURE = True  # a greedy seat plays its first best reply (``Searcher.sure``), not a softmax
 UNLIKELY = 0.1  # with ``SURE`` off: a reply this much less likely than the best is not searched
 MAX_NODES = 2_500
+CUT = "search"
+PARTNER_BETA = OPPONENT_BETA = BETA  # the inference's sharpness (``infer.py``); 0: not read
 WHOLE_HAND = 12  # plies: a hand of four players is twelve cards
 
 
@@ -70,6 +75,9 @@ class TeamSearcher(Searcher):
         super().__init__(world, max_plies)
         self.greedy_seats = greedy_seats
         self._threats: dict[tuple[tuple[tuple[int, ...], ...], int, int], list[float]] = {}
+        self._stock_counts = [0] * 11  # the world's stock by value (a hand's search keeps it)
+        for card in world.stock:
+            self._stock_counts[VALUE[card]] += 1
 
     def _node(
         self,
@@ -95,19 +103,30 @@ class TeamSearcher(Searcher):
         key = (hands, seat, len(stock))
         found = self._threats.get(key)
         if found is None:
-            found = self._threats[key] = super()._threat(hands, seat, stock)
+            if stock is not self.world.stock:
+                found = super()._threat(hands, seat, stock)
+            else:  # ``Searcher._threat``, the stock's counts read once
+                counts = self._stock_counts[:]
+                for other, cards in enumerate(hands):
+                    if other != seat:
+                        for card in cards:
+                            counts[VALUE[card]] += 1
+                size = len(hands[self.next_seats[seat]]) or (HAND_SIZE if stock else 0)
+                found = chances(counts, size)
+            self._threats[key] = found
         return found
 
 
 def settings(
     view: View, samples: int | None, max_plies: int | None
-) -> tuple[int, Callable[[World], Searcher], int]:
-    """The worlds to search for a four-player decision, the searcher of each world, and the cap
-    on searched nodes (past it, no further world is searched)."""
+) -> tuple[int, Callable[[World], Searcher], int, tuple[float, float]]:
+    """The worlds to search for a four-player decision, the searcher of each world, the cap
+    on searched nodes (past it, no further world is searched) and the inference's sharpness for
+    the partner's plays and the opponents'."""
     plies = max_plies or WHOLE_HAND
     others = frozenset(seat for seat in range(4) if seat != view.seat)
 
     def searcher(world: World) -> Searcher:
         return TeamSearcher(world, plies, others)
 
-    return samples or SAMPLES, searcher, MAX_NODES
+    return samples or SAMPLES, searcher, MAX_NODES, (PARTNER_BETA, OPPONENT_BETA)
