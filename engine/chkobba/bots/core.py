@@ -277,6 +277,28 @@ def ints(cards: tuple[Card, ...]) -> tuple[int, ...]:
 # ---------------------------------------------------------------- a position's worth at a horizon
 
 EMPTY_TABLE = 0.15  # an empty table favours the side that does not lay the next card
+_THREATS: dict[tuple[int, ...], tuple[int, int]] = {}
+
+
+def table_threat(table: tuple[int, ...]) -> tuple[int, int]:
+    """What the next mover could do to ``table`` (not empty): the value of the card it needs and
+    what that card would take (a sweep if the table sums to ten or less, else a 7♦ lying there
+    with a seven), or (0, 0)."""
+    total = 0
+    bits = 0
+    for card in table:
+        total += VALUE[card]
+        bits += BITS[card]
+    if total <= 10:
+        threat = (total, bits + SWEEP)
+    elif HAYYA_INDEX in table:
+        threat = (7, BITS[HAYYA_INDEX])
+    else:
+        threat = (0, 0)
+    if len(_THREATS) > 300_000:
+        _THREATS.clear()
+    _THREATS[table] = threat
+    return threat
 
 
 def horizon_value(
@@ -290,22 +312,14 @@ def horizon_value(
     base = expected_diff(stats0, stats1)
     if not table:
         return base + (EMPTY_TABLE if mover_side else -EMPTY_TABLE)
-    total = 0
-    bits = 0
-    for card in table:
-        total += VALUE[card]
-        bits += BITS[card]
-    if total <= 10:
-        p = p_value[total]
-        if not p:
-            return base
-        bits += SWEEP
-    elif HAYYA_INDEX in table:
-        p = p_value[7]
-        if not p:
-            return base
-        bits = BITS[HAYYA_INDEX]
-    else:
+    threat = _THREATS.get(table)
+    if threat is None:
+        threat = table_threat(table)
+    value, bits = threat
+    if not value:
+        return base
+    p = p_value[value]
+    if not p:
         return base
     if mover_side:
         return base + p * (expected_diff(stats0, stats1 + bits) - base)

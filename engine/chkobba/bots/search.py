@@ -554,11 +554,13 @@ class HardBot:
         others = sum(view.hand_sizes) - len(view.hand)
         exact = view.stock_count == 0 and len(hidden) == others and view.rules.players == 2
         searcher_for: Callable[[World], Searcher]
-        betas = (BETA, BETA)
+        betas, pool = (BETA, BETA), POOL
         if view.rules.players == 4:
             from .team import settings  # four players: team.py (it builds on this module)
 
-            samples, searcher_for, max_nodes, betas = settings(view, self.samples, self.max_plies)
+            plan = settings(view, self.samples, self.max_plies)
+            samples, searcher_for, max_nodes = plan.samples, plan.searcher, plan.max_nodes
+            betas, pool = plan.betas, plan.pool
             if self.nodes_given:
                 max_nodes = self.max_nodes
         else:
@@ -588,7 +590,7 @@ class HardBot:
         worlds = nodes = 0
         world = None
         for searched, (world, weight) in enumerate(
-            self._worlds(view, hidden, samples, rng, start, betas), 1
+            self._worlds(view, hidden, samples, rng, start, betas, pool), 1
         ):
             searcher = searcher_for(world)
             for i, move in enumerate(moves):
@@ -630,6 +632,7 @@ class HardBot:
         rng: random.Random,
         start: float,
         betas: tuple[float, float] = (BETA, BETA),
+        pool_size: int = POOL,
     ) -> Iterator[tuple[World, int]]:
         """The worlds to search, each with its weight (how many of the ``samples`` it stands for).
 
@@ -645,7 +648,7 @@ class HardBot:
             return
         pool = []
         logs = []
-        for drawn in range(1, samples * POOL + 1):
+        for drawn in range(1, samples * pool_size + 1):
             deal = sampler.deal(rng)
             pool.append(deal)
             logs.append(inference.log_weight(deal[0]))
@@ -679,7 +682,7 @@ class HardBot:
             from . import team
 
             if team.CUT == "team":
-                searcher_for = team.settings(view, None, self.max_plies)[1]  # type: ignore[assignment]
+                searcher_for = team.settings(view, None, self.max_plies).searcher  # type: ignore[assignment]
         for _ in range(self.cut_samples):
             cards = rest[:]
             rng.shuffle(cards)

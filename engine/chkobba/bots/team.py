@@ -49,11 +49,13 @@ against people, who break ties otherwise, it is a model, not a reading.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NamedTuple
 
 from ..kernel import HAND_SIZE
 from ..view import View
 from .core import VALUE, chances
 from .infer import BETA
+from .search import POOL as PLAIN_POOL
 from .search import Searcher, World
 
 SAMPLES = 28
@@ -61,6 +63,7 @@ SURE = True  # a greedy seat plays its first best reply (``Searcher.sure``), not
 UNLIKELY = 0.1  # with ``SURE`` off: a reply this much less likely than the best is not searched
 MAX_NODES = 2_500
 CUT = "search"
+POOL = PLAIN_POOL
 PARTNER_BETA = OPPONENT_BETA = BETA  # the inference's sharpness (``infer.py``); 0: not read
 WHOLE_HAND = 12  # plies: a hand of four players is twelve cards
 
@@ -117,16 +120,22 @@ class TeamSearcher(Searcher):
         return found
 
 
-def settings(
-    view: View, samples: int | None, max_plies: int | None
-) -> tuple[int, Callable[[World], Searcher], int, tuple[float, float]]:
-    """The worlds to search for a four-player decision, the searcher of each world, the cap
-    on searched nodes (past it, no further world is searched) and the inference's sharpness for
-    the partner's plays and the opponents'."""
+class Plan(NamedTuple):
+    """How ``search.HardBot`` decides a four-player move."""
+
+    samples: int  # worlds searched
+    searcher: Callable[[World], Searcher]  # the search of one world
+    max_nodes: int  # past this many searched nodes, no further world is searched
+    betas: tuple[float, float]  # the inference's sharpness for the partner's plays, the opponents'
+    pool: int  # worlds drawn per world searched, when plays seen weigh them
+
+
+def settings(view: View, samples: int | None, max_plies: int | None) -> Plan:
+    """The plan of a four-player decision for ``view``."""
     plies = max_plies or WHOLE_HAND
     others = frozenset(seat for seat in range(4) if seat != view.seat)
 
     def searcher(world: World) -> Searcher:
         return TeamSearcher(world, plies, others)
 
-    return samples or SAMPLES, searcher, MAX_NODES, (PARTNER_BETA, OPPONENT_BETA)
+    return Plan(samples or SAMPLES, searcher, MAX_NODES, (PARTNER_BETA, OPPONENT_BETA), POOL)
