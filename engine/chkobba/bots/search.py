@@ -120,6 +120,7 @@ from .infer import BETA, Inference, greedy_value
 
 INF = float("inf")
 POOL = 12  # worlds drawn per world searched, when the plays seen weigh them
+CUT_SAMPLES = 24  # deals of the rest of the deck for a cut
 UNLIKELY = 1e-3  # a greedy player's reply this much less likely than its best is not searched
 
 
@@ -512,7 +513,7 @@ class HardBot:
         samples: int | None = None,
         max_plies: int | None = None,
         extra: int = 0,
-        cut_samples: int = 24,
+        cut_samples: int | None = None,
         max_nodes: int | None = None,
         greedy: bool = True,
         budget_ms: float | None = None,
@@ -538,14 +539,6 @@ class HardBot:
         if not legal:
             raise ValueError(f"seat {view.seat} has no move to make now (phase {view.phase})")
         if view.phase == Phase.CUT:
-            if view.rules.players == 4:
-                from . import team
-
-                if team.CUT == "medium":
-                    card = view.cut_card
-                    assert card is not None
-                    keep = card.value in (6, 7) or card.suit == "D"
-                    return KEEP_MOVE if keep else EXPOSE_MOVE
             return self._cut(view)
         if len(legal) == 1:
             self.last_values = {legal[0]: 0.0}
@@ -674,16 +667,11 @@ class HardBot:
         stats1 = pack_pile(view.piles[1], len(view.sweeps[1]))
         start = self.clock()
         worlds = 0
+        samples = self.cut_samples or CUT_SAMPLES
+        if players == 4 and not self.cut_samples:
+            from .team import CUT_SAMPLES as samples  # four players: team.py's own
 
-        def searcher_for(world: World) -> Searcher:
-            return Searcher(world, max_plies)
-
-        if players == 4:
-            from . import team
-
-            if team.CUT == "team":
-                searcher_for = team.settings(view, None, self.max_plies).searcher  # type: ignore[assignment]
-        for _ in range(self.cut_samples):
+        for _ in range(samples):
             cards = rest[:]
             rng.shuffle(cards)
             deck = (cut, *cards)  # the deck as the engine deals it: the cut card on top
@@ -691,7 +679,7 @@ class HardBot:
                 world = cut_world(deck, view.seat, players, keep, stats0, stats1)
                 if world is None:
                     continue  # the deal is void and redealt: worth nothing to either choice
-                searcher = searcher_for(world)
+                searcher = Searcher(world, max_plies)
                 value = sign * searcher.value(view.seat)
                 nodes += searcher.nodes
                 if keep:

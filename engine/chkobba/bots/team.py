@@ -58,11 +58,11 @@ from .infer import BETA
 from .search import POOL as PLAIN_POOL
 from .search import Searcher, World
 
-SAMPLES = 28
+SAMPLES = 32
 SURE = True  # a greedy seat plays its first best reply (``Searcher.sure``), not a softmax
 UNLIKELY = 0.1  # with ``SURE`` off: a reply this much less likely than the best is not searched
 MAX_NODES = 2_500
-CUT = "search"
+CUT_SAMPLES = 24  # deals of the rest of the deck for a cut (``search.HardBot._cut``)
 POOL = PLAIN_POOL
 PARTNER_BETA = OPPONENT_BETA = BETA  # the inference's sharpness (``infer.py``); 0: not read
 WHOLE_HAND = 12  # plies: a hand of four players is twelve cards
