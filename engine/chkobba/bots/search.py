@@ -27,8 +27,9 @@ wins. The sure result comes first, so forced wins stay forced. The cut card is d
 the rest of the deck many times for "keep" and for "expose" and searching the first hand.
 
 The work per decision is ``samples`` worlds (two players: 32, or 64 with ``greedy`` off; four:
-28) and a ``max_plies`` horizon (the rest of the hand). It stops early past ``max_nodes`` searched
-nodes (a deterministic cap for crowded tables; 8,000, or ``team.MAX_NODES`` with four players);
+``team.SAMPLES``) and a ``max_plies`` horizon (the rest of the hand). It stops early past
+``max_nodes`` searched nodes (a deterministic cap for crowded tables; 8,000, or
+``team.MAX_NODES`` with four players);
 ``budget_ms`` optionally caps the time too (then the wall clock can change a decision): no world
 is started that would likely end past it, at the mean cost of the worlds searched so far.
 The option ``extra`` (two players: plies into the next hand, dealt from the world's stock) is

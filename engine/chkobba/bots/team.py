@@ -39,6 +39,39 @@ seeds, 95% intervals; CPU p95 per move from the arena, the machine loaded 1-10 d
 - A mixed partnership, this bot and a medium partner (``arena --partner medium``), fresh
   seeds 970001-970250: +0.558 ± 0.189 against a medium pair (CPU p95 43 ms).
 
+Second round (seeds 43001-43600, 600 duplicate deals each, every variant paired against the
+28-world bot above, +0.613 ± 0.135 on these seeds, CPU p95 42.6 ms; p95 figures swing with the
+machine's load, 2-10 deep):
+
+- Speed, moves unchanged (``tools/move_hash.py``): ``core.expected_diff`` memoized, the capture
+  cache of tuples (a cache of lists made the garbage collector's full collections walk them, up
+  to 30 ms in one move), the threat read from the stock's counts once per world, the table's
+  threat cached: ``tools/callgrind_bot.py --decisions 40 --players 4`` 66.7 M instructions per
+  decision instead of 76.5 M (-13%; -16% counted the same way on seats 0 and 2's turns in medium
+  deals of seeds 43001-43004).
+- 36 worlds: +0.117 ± 0.161 (+0.731), CPU p95 53.3 ms (before the speed-up); 40 worlds with
+  ``MAX_NODES`` 2,000: +0.023 ± 0.155, p95 57.7 ms; 36 worlds, ``POOL`` 8 and the partner's
+  plays not read: +0.001 ± 0.161, p95 48.5 ms. On seeds 43001-43100 after the speed-up, at the
+  same load: 28 worlds p95 43.2 ms, 32 worlds 45.9 ms, 36 worlds 58.3-64.6 ms, so 36 is over
+  the 50 ms cap: more worlds help little, if at all.
+- 32 worlds, fresh seeds 980001-980800 (``arena hard medium --players 4 --deals 800 --seed
+  980001 --jobs 2``, load 4-6): +0.537 ± 0.118, CPU mean 18.1 ms, p95 53.2 ms: short of +0.6
+  and over the 50 ms cap, so back to 28 worlds (with the speed-up).
+- The inference (``infer.py``) per side, the two-player bot untouched: the opponents' plays read
+  sharper (``OPPONENT_BETA`` 60: they are greedy players), +0.025 ± 0.120; the partner's plays
+  not read (``PARTNER_BETA`` 0: the partner is no greedy player), -0.003 ± 0.143 (CPU mean
+  14.6 ms against 16.5). Neither adopted.
+- The cut: the medium bot's rule (keep a seven, a six or a diamond) instead of the search,
+  -0.145 ± 0.093; the cut by this search of the first hand (others greedy), -0.048 ± 0.071
+  (CPU p95 50.8 ms: ~60 ms a cut); 48 deals for a cut instead of 24 (``CUT_SAMPLES``), -0.002 ±
+  0.060 (one first cut in eight is a close call that changes with the sampling: 25 of 200
+  differ between 24 and 96 deals). So the two-ply search with 24 deals stays.
+- This bot (28 worlds, the speed-up), the retry on fresh seeds 990001-990800 (``--seed 990001
+  --jobs 2``, load ~5): **+0.721 ± 0.119**, CPU mean 20.0 ms, **p95 53.7 ms**: over the 50 ms
+  cap at that load (the same bot's CPU mean was 13.6 ms on seeds 43001-43100 at load ~3).
+  The two fresh runs (+0.537 with 32 worlds, +0.721 with 28) differ by about their noise: the
+  bot is worth about +0.6 a deal against a medium pair, not surely more.
+
 Dropped earlier (softmax bot, seeds 710001-710128): uncapped 14 worlds, 8 worlds, the partner at
 its best (searched as seeing every hand), ``MAX_NODES`` 1,800: none better.
 The cut (keep or expose) is still decided by ``search.HardBot._cut``: the first two plies, every
@@ -58,7 +91,7 @@ from .infer import BETA
 from .search import POOL as PLAIN_POOL
 from .search import Searcher, World
 
-SAMPLES = 32
+SAMPLES = 28
 SURE = True  # a greedy seat plays its first best reply (``Searcher.sure``), not a softmax
 UNLIKELY = 0.1  # with ``SURE`` off: a reply this much less likely than the best is not searched
 MAX_NODES = 2_500
