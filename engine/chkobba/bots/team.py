@@ -69,8 +69,14 @@ machine's load, 2-10 deep):
 - This bot (28 worlds, the speed-up), the retry on fresh seeds 990001-990800 (``--seed 990001
   --jobs 2``, load ~5): **+0.721 ± 0.119**, CPU mean 20.0 ms, **p95 53.7 ms**: over the 50 ms
   cap at that load (the same bot's CPU mean was 13.6 ms on seeds 43001-43100 at load ~3).
-  The two fresh runs (+0.537 with 32 worlds, +0.721 with 28) differ by about their noise: the
-  bot is worth about +0.6 a deal against a medium pair, not surely more.
+  This bot plays every move as the 28-world bot measured on 960001-960800 (+0.510 ± 0.118):
+  ``tools/move_hash.py`` hashes alike; only its speed changed. So the fresh runs (+0.510,
+  +0.537 with 32 worlds, +0.721) differ by seed luck: it is worth about +0.6 a deal against a
+  medium pair, not surely more. In Pyodide (``build.py bottime -- --players 4 --moves 100``,
+  the page's 150 ms budget, load ~3): p95 90.9 ms, max 109.7 ms for the computer's moves (the
+  hint: p95 114.9 ms, max 236.5 ms); run beside an arena: 98.3 ms and 79.6 ms.
+- A mixed partnership, this bot and a medium partner, ``--partner medium --deals 250 --seed
+  985001`` (run beside ``bottime``): +0.254 ± 0.200 against a medium pair (CPU p95 44.0 ms).
 
 Dropped earlier (softmax bot, seeds 710001-710128): uncapped 14 worlds, 8 worlds, the partner at
 its best (searched as seeing every hand), ``MAX_NODES`` 1,800: none better.
