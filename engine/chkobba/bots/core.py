@@ -110,8 +110,21 @@ def _bermila_table() -> dict[tuple[int, int, int, int], float]:
 BERMILA = _bermila_table()
 
 
+_EXPECTED: dict[int, float] = {}  # by stats0 << 32 | stats1: the searches ask again and again
+
+
 def expected_diff(stats0: int, stats1: int) -> float:
     """Expected deal points of side 0 minus side 1 from the piles so far (the rest split evenly)."""
+    key = stats0 << 32 | stats1
+    found = _EXPECTED.get(key)
+    if found is None:
+        if len(_EXPECTED) > 300_000:
+            _EXPECTED.clear()
+        found = _EXPECTED[key] = _expected_diff(stats0, stats1)
+    return found
+
+
+def _expected_diff(stats0: int, stats1: int) -> float:
     c0, d0, s0, x0, h0, w0 = unpack(stats0)
     c1, d1, s1, x1, h1, w1 = unpack(stats1)
     if c0 + c1 > 40 or d0 + d1 > 10 or s0 + s1 > 4 or x0 + x1 > 4:  # hand-made odd positions
@@ -140,6 +153,11 @@ def holding_chances(cards: Iterable[int], size: int) -> list[float]:
     counts = [0] * 11
     for card in cards:
         counts[VALUE[card]] += 1
+    return chances(counts, size)
+
+
+def chances(counts: list[int], size: int) -> list[float]:
+    """``holding_chances`` from the cards' counts by value."""
     unknown = sum(counts)
     if 0 <= size <= 3 and unknown <= 40:
         row = _HOLDS[size][unknown]
@@ -149,15 +167,15 @@ def holding_chances(cards: Iterable[int], size: int) -> list[float]:
 
 # ---------------------------------------------------------------- moves on int cards
 
-# (played value, table) -> list of (captured cards, table left, packed bits of the captured cards)
-_OUTCOMES: dict[tuple[int, tuple[int, ...]], list[tuple[tuple[int, ...], tuple[int, ...], int]]]
-_OUTCOMES = {}
+# (played value, table) -> (captured cards, table left, packed bits of the captured cards)...:
+# tuples, which the garbage collector stops tracking (a cache of lists made its full collections
+# walk hundreds of thousands of them: tens of ms in a move)
+Outcome = tuple[tuple[int, ...], tuple[int, ...], int]
+_OUTCOMES: dict[tuple[int, tuple[int, ...]], tuple[Outcome, ...]] = {}
 
 
-def captures(
-    value: int, table: tuple[int, ...]
-) -> list[tuple[tuple[int, ...], tuple[int, ...], int]]:
-    """What a card of ``value`` may take from ``table`` (sorted ints): ``[]`` if nothing.
+def captures(value: int, table: tuple[int, ...]) -> tuple[Outcome, ...]:
+    """What a card of ``value`` may take from ``table`` (sorted ints): ``()`` if nothing.
 
     The engine's capture rule (``chkobba.moves.table_groups``) on the bots' integer cards. Groups
     that score alike (same values, same diamonds) are merged: one stands for all.
@@ -168,7 +186,7 @@ def captures(
         return found
     positions = table_groups(tuple([VALUE[c] for c in table]))[value]
     groups = [tuple([table[i] for i in group]) for group in positions]
-    found = []
+    outcomes = []
     seen = set()
     for group in groups:
         signature = tuple(sorted(CLASS[c] for c in group))
@@ -176,10 +194,10 @@ def captures(
             continue
         seen.add(signature)
         left = tuple(c for c in table if c not in group)
-        found.append((group, left, sum(BITS[c] for c in group)))
+        outcomes.append((group, left, sum(BITS[c] for c in group)))
     if len(_OUTCOMES) > 300_000:
         _OUTCOMES.clear()
-    _OUTCOMES[key] = found
+    found = _OUTCOMES[key] = tuple(outcomes)
     return found
 
 
@@ -259,6 +277,28 @@ def ints(cards: tuple[Card, ...]) -> tuple[int, ...]:
 # ---------------------------------------------------------------- a position's worth at a horizon
 
 EMPTY_TABLE = 0.15  # an empty table favours the side that does not lay the next card
+_THREATS: dict[tuple[int, ...], tuple[int, int]] = {}
+
+
+def table_threat(table: tuple[int, ...]) -> tuple[int, int]:
+    """What the next mover could do to ``table`` (not empty): the value of the card it needs and
+    what that card would take (a sweep if the table sums to ten or less, else a 7♦ lying there
+    with a seven), or (0, 0)."""
+    total = 0
+    bits = 0
+    for card in table:
+        total += VALUE[card]
+        bits += BITS[card]
+    if total <= 10:
+        threat = (total, bits + SWEEP)
+    elif HAYYA_INDEX in table:
+        threat = (7, BITS[HAYYA_INDEX])
+    else:
+        threat = (0, 0)
+    if len(_THREATS) > 300_000:
+        _THREATS.clear()
+    _THREATS[table] = threat
+    return threat
 
 
 def horizon_value(
@@ -272,22 +312,14 @@ def horizon_value(
     base = expected_diff(stats0, stats1)
     if not table:
         return base + (EMPTY_TABLE if mover_side else -EMPTY_TABLE)
-    total = 0
-    bits = 0
-    for card in table:
-        total += VALUE[card]
-        bits += BITS[card]
-    if total <= 10:
-        p = p_value[total]
-        if not p:
-            return base
-        bits += SWEEP
-    elif HAYYA_INDEX in table:
-        p = p_value[7]
-        if not p:
-            return base
-        bits = BITS[HAYYA_INDEX]
-    else:
+    threat = _THREATS.get(table)
+    if threat is None:
+        threat = table_threat(table)
+    value, bits = threat
+    if not value:
+        return base
+    p = p_value[value]
+    if not p:
         return base
     if mover_side:
         return base + p * (expected_diff(stats0, stats1 + bits) - base)

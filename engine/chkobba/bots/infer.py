@@ -23,10 +23,10 @@ from .core import (
     SWEEP,
     VALUE,
     capture_bits,
+    chances,
     children,
     horizon_value,
     lay,
-    p_holds,
     pack_pile,
 )
 
@@ -85,9 +85,11 @@ class _Play:
 class Inference:
     """Weights of sampled worlds from the other seats' plays in the current hand of ``view``."""
 
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: View, betas: tuple[float, float] = (BETA, BETA)) -> None:
         self.players = view.rules.players
-        self.plays = _plays(view)
+        self.side = view.side
+        self.betas = betas  # the sharpness for a partner's plays, and for an opponent's
+        self.plays = [p for p in _plays(view) if self._beta(p.seat)]
         self._cache: dict[tuple[int, tuple[int, ...]], float] = {}  # by card classes
         self._held: dict[tuple[int, tuple[int, ...]], float] = {}  # by the cards themselves
 
@@ -106,18 +108,21 @@ class Inference:
             total += found
         return total
 
+    def _beta(self, seat: int) -> float:
+        return self.betas[seat & 1 != self.side]
+
     def _log_chance(self, play: _Play, held: tuple[int, ...]) -> float:
+        beta = self._beta(play.seat)
         hand = tuple(sorted((*held, *play.later)))
         counts = play.pool[:]
         for card in hand:
             counts[VALUE[card]] -= 1
-        unknown = sum(counts)
         side = play.seat & 1
         nxt = next_seat(play.seat, self.players)
         if self.players == 4 and nxt & 1 == side:
             p_value = [0.0] * 11  # a partner's threat is no threat
         else:
-            p_value = [p_holds(unknown, counts[v], play.next_size) for v in range(11)]
+            p_value = chances(counts, play.next_size)
         s0, s1 = play.stats
 
         def score(left: tuple[int, ...], bits: int, laid: int) -> float:
@@ -127,7 +132,7 @@ class Inference:
             return greedy_value(a, b, left, side, nxt & 1, p_value, laid)
 
         scores = [
-            BETA * score(left, bits, -1 if bits else _gone(hand, rest))
+            beta * score(left, bits, -1 if bits else _gone(hand, rest))
             for rest, left, bits in children(hand, play.table)
         ]
         if play.taken:
@@ -136,7 +141,7 @@ class Inference:
         else:
             seen = score(lay(play.table, play.card), 0, play.card)
         top = max(scores)
-        return BETA * seen - top - log(sum(exp(s - top) for s in scores))
+        return beta * seen - top - log(sum(exp(s - top) for s in scores))
 
 
 def _gone(hand: tuple[int, ...], rest: tuple[int, ...]) -> int:

@@ -27,8 +27,9 @@ wins. The sure result comes first, so forced wins stay forced. The cut card is d
 the rest of the deck many times for "keep" and for "expose" and searching the first hand.
 
 The work per decision is ``samples`` worlds (two players: 32, or 64 with ``greedy`` off; four:
-28) and a ``max_plies`` horizon (the rest of the hand). It stops early past ``max_nodes`` searched
-nodes (a deterministic cap for crowded tables; 8,000, or ``team.MAX_NODES`` with four players);
+``team.SAMPLES``) and a ``max_plies`` horizon (the rest of the hand). It stops early past
+``max_nodes`` searched nodes (a deterministic cap for crowded tables; 8,000, or
+``team.MAX_NODES`` with four players);
 ``budget_ms`` optionally caps the time too (then the wall clock can change a decision): no world
 is started that would likely end past it, at the mean cost of the worlds searched so far.
 The option ``extra`` (two players: plies into the next hand, dealt from the world's stock) is
@@ -120,6 +121,7 @@ from .infer import BETA, Inference, greedy_value
 
 INF = float("inf")
 POOL = 12  # worlds drawn per world searched, when the plays seen weigh them
+CUT_SAMPLES = 24  # deals of the rest of the deck for a cut
 UNLIKELY = 1e-3  # a greedy player's reply this much less likely than its best is not searched
 
 
@@ -512,7 +514,7 @@ class HardBot:
         samples: int | None = None,
         max_plies: int | None = None,
         extra: int = 0,
-        cut_samples: int = 24,
+        cut_samples: int | None = None,
         max_nodes: int | None = None,
         greedy: bool = True,
         budget_ms: float | None = None,
@@ -546,10 +548,13 @@ class HardBot:
         others = sum(view.hand_sizes) - len(view.hand)
         exact = view.stock_count == 0 and len(hidden) == others and view.rules.players == 2
         searcher_for: Callable[[World], Searcher]
+        betas, pool = (BETA, BETA), POOL
         if view.rules.players == 4:
             from .team import settings  # four players: team.py (it builds on this module)
 
-            samples, searcher_for, max_nodes = settings(view, self.samples, self.max_plies)
+            plan = settings(view, self.samples, self.max_plies)
+            samples, searcher_for, max_nodes = plan.samples, plan.searcher, plan.max_nodes
+            betas, pool = plan.betas, plan.pool
             if self.nodes_given:
                 max_nodes = self.max_nodes
         else:
@@ -579,7 +584,7 @@ class HardBot:
         worlds = nodes = 0
         world = None
         for searched, (world, weight) in enumerate(
-            self._worlds(view, hidden, samples, rng, start), 1
+            self._worlds(view, hidden, samples, rng, start, betas, pool), 1
         ):
             searcher = searcher_for(world)
             for i, move in enumerate(moves):
@@ -614,7 +619,14 @@ class HardBot:
         return self.budget_ms is not None and (self.clock() - start) * 2000 >= self.budget_ms
 
     def _worlds(
-        self, view: View, hidden: list[int], samples: int, rng: random.Random, start: float
+        self,
+        view: View,
+        hidden: list[int],
+        samples: int,
+        rng: random.Random,
+        start: float,
+        betas: tuple[float, float] = (BETA, BETA),
+        pool_size: int = POOL,
     ) -> Iterator[tuple[World, int]]:
         """The worlds to search, each with its weight (how many of the ``samples`` it stands for).
 
@@ -622,7 +634,7 @@ class HardBot:
         (fewer once half the time budget is spent) and ``samples`` of them are picked in
         proportion to how well they explain those plays.
         """
-        inference = Inference(view) if samples > 1 else None
+        inference = Inference(view, betas) if samples > 1 else None
         sampler = Sampler(view, hidden)
         if inference is None or not inference.plays:
             for _ in range(samples):
@@ -630,7 +642,7 @@ class HardBot:
             return
         pool = []
         logs = []
-        for drawn in range(1, samples * POOL + 1):
+        for drawn in range(1, samples * pool_size + 1):
             deal = sampler.deal(rng)
             pool.append(deal)
             logs.append(inference.log_weight(deal[0]))
@@ -656,7 +668,11 @@ class HardBot:
         stats1 = pack_pile(view.piles[1], len(view.sweeps[1]))
         start = self.clock()
         worlds = 0
-        for _ in range(self.cut_samples):
+        samples = self.cut_samples or CUT_SAMPLES
+        if players == 4 and not self.cut_samples:
+            from .team import CUT_SAMPLES as samples  # four players: team.py's own
+
+        for _ in range(samples):
             cards = rest[:]
             rng.shuffle(cards)
             deck = (cut, *cards)  # the deck as the engine deals it: the cut card on top

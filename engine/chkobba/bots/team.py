@@ -39,6 +39,45 @@ seeds, 95% intervals; CPU p95 per move from the arena, the machine loaded 1-10 d
 - A mixed partnership, this bot and a medium partner (``arena --partner medium``), fresh
   seeds 970001-970250: +0.558 ± 0.189 against a medium pair (CPU p95 43 ms).
 
+Second round (seeds 43001-43600, 600 duplicate deals each, every variant paired against the
+28-world bot above, +0.613 ± 0.135 on these seeds, CPU p95 42.6 ms; p95 figures swing with the
+machine's load, 2-10 deep):
+
+- Speed, moves unchanged (``tools/move_hash.py``): ``core.expected_diff`` memoized, the capture
+  cache of tuples (a cache of lists made the garbage collector's full collections walk them, up
+  to 30 ms in one move), the threat read from the stock's counts once per world, the table's
+  threat cached: ``tools/callgrind_bot.py --decisions 40 --players 4`` 66.7 M instructions per
+  decision instead of 76.5 M (-13%; -16% counted the same way on seats 0 and 2's turns in medium
+  deals of seeds 43001-43004).
+- 36 worlds: +0.117 ± 0.161 (+0.731), CPU p95 53.3 ms (before the speed-up); 40 worlds with
+  ``MAX_NODES`` 2,000: +0.023 ± 0.155, p95 57.7 ms; 36 worlds, ``POOL`` 8 and the partner's
+  plays not read: +0.001 ± 0.161, p95 48.5 ms. On seeds 43001-43100 after the speed-up, at the
+  same load: 28 worlds p95 43.2 ms, 32 worlds 45.9 ms, 36 worlds 58.3-64.6 ms, so 36 is over
+  the 50 ms cap: more worlds help little, if at all.
+- 32 worlds, fresh seeds 980001-980800 (``arena hard medium --players 4 --deals 800 --seed
+  980001 --jobs 2``, load 4-6): +0.537 ± 0.118, CPU mean 18.1 ms, p95 53.2 ms: short of +0.6
+  and over the 50 ms cap, so back to 28 worlds (with the speed-up).
+- The inference (``infer.py``) per side, the two-player bot untouched: the opponents' plays read
+  sharper (``OPPONENT_BETA`` 60: they are greedy players), +0.025 ± 0.120; the partner's plays
+  not read (``PARTNER_BETA`` 0: the partner is no greedy player), -0.003 ± 0.143 (CPU mean
+  14.6 ms against 16.5). Neither adopted.
+- The cut: the medium bot's rule (keep a seven, a six or a diamond) instead of the search,
+  -0.145 ± 0.093; the cut by this search of the first hand (others greedy), -0.048 ± 0.071
+  (CPU p95 50.8 ms: ~60 ms a cut); 48 deals for a cut instead of 24 (``CUT_SAMPLES``), -0.002 ±
+  0.060 (one first cut in eight is a close call that changes with the sampling: 25 of 200
+  differ between 24 and 96 deals). So the two-ply search with 24 deals stays.
+- This bot (28 worlds, the speed-up), the retry on fresh seeds 990001-990800 (``--seed 990001
+  --jobs 2``, load ~5): **+0.721 ± 0.119**, CPU mean 20.0 ms, **p95 53.7 ms**: over the 50 ms
+  cap at that load (the same bot's CPU mean was 13.6 ms on seeds 43001-43100 at load ~3).
+  This bot plays every move as the 28-world bot measured on 960001-960800 (+0.510 ± 0.118):
+  ``tools/move_hash.py`` hashes alike; only its speed changed. So the fresh runs (+0.510,
+  +0.537 with 32 worlds, +0.721) differ by seed luck: it is worth about +0.6 a deal against a
+  medium pair, not surely more. In Pyodide (``build.py bottime -- --players 4 --moves 100``,
+  the page's 150 ms budget, load ~3): p95 90.9 ms, max 109.7 ms for the computer's moves (the
+  hint: p95 114.9 ms, max 236.5 ms); run beside an arena: 98.3 ms and 79.6 ms.
+- A mixed partnership, this bot and a medium partner, ``--partner medium --deals 250 --seed
+  985001`` (run beside ``bottime``): +0.254 ± 0.200 against a medium pair (CPU p95 44.0 ms).
+
 Dropped earlier (softmax bot, seeds 710001-710128): uncapped 14 worlds, 8 worlds, the partner at
 its best (searched as seeing every hand), ``MAX_NODES`` 1,800: none better.
 The cut (keep or expose) is still decided by ``search.HardBot._cut``: the first two plies, every
@@ -49,14 +88,22 @@ against people, who break ties otherwise, it is a model, not a reading.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NamedTuple
 
+from ..kernel import HAND_SIZE
 from ..view import View
+from .core import VALUE, chances
+from .infer import BETA
+from .search import POOL as PLAIN_POOL
 from .search import Searcher, World
 
 SAMPLES = 28
 SURE = True  # a greedy seat plays its first best reply (``Searcher.sure``), not a softmax
 UNLIKELY = 0.1  # with ``SURE`` off: a reply this much less likely than the best is not searched
 MAX_NODES = 2_500
+CUT_SAMPLES = 24  # deals of the rest of the deck for a cut (``search.HardBot._cut``)
+POOL = PLAIN_POOL
+PARTNER_BETA = OPPONENT_BETA = BETA  # the inference's sharpness (``infer.py``); 0: not read
 WHOLE_HAND = 12  # plies: a hand of four players is twelve cards
 
 
@@ -70,6 +117,9 @@ class TeamSearcher(Searcher):
         super().__init__(world, max_plies)
         self.greedy_seats = greedy_seats
         self._threats: dict[tuple[tuple[tuple[int, ...], ...], int, int], list[float]] = {}
+        self._stock_counts = [0] * 11  # the world's stock by value (a hand's search keeps it)
+        for card in world.stock:
+            self._stock_counts[VALUE[card]] += 1
 
     def _node(
         self,
@@ -95,19 +145,36 @@ class TeamSearcher(Searcher):
         key = (hands, seat, len(stock))
         found = self._threats.get(key)
         if found is None:
-            found = self._threats[key] = super()._threat(hands, seat, stock)
+            if stock is not self.world.stock:
+                found = super()._threat(hands, seat, stock)
+            else:  # ``Searcher._threat``, the stock's counts read once
+                counts = self._stock_counts[:]
+                for other, cards in enumerate(hands):
+                    if other != seat:
+                        for card in cards:
+                            counts[VALUE[card]] += 1
+                size = len(hands[self.next_seats[seat]]) or (HAND_SIZE if stock else 0)
+                found = chances(counts, size)
+            self._threats[key] = found
         return found
 
 
-def settings(
-    view: View, samples: int | None, max_plies: int | None
-) -> tuple[int, Callable[[World], Searcher], int]:
-    """The worlds to search for a four-player decision, the searcher of each world, and the cap
-    on searched nodes (past it, no further world is searched)."""
+class Plan(NamedTuple):
+    """How ``search.HardBot`` decides a four-player move."""
+
+    samples: int  # worlds searched
+    searcher: Callable[[World], Searcher]  # the search of one world
+    max_nodes: int  # past this many searched nodes, no further world is searched
+    betas: tuple[float, float]  # the inference's sharpness for the partner's plays, the opponents'
+    pool: int  # worlds drawn per world searched, when plays seen weigh them
+
+
+def settings(view: View, samples: int | None, max_plies: int | None) -> Plan:
+    """The plan of a four-player decision for ``view``."""
     plies = max_plies or WHOLE_HAND
     others = frozenset(seat for seat in range(4) if seat != view.seat)
 
     def searcher(world: World) -> Searcher:
         return TeamSearcher(world, plies, others)
 
-    return samples or SAMPLES, searcher, MAX_NODES
+    return Plan(samples or SAMPLES, searcher, MAX_NODES, (PARTNER_BETA, OPPONENT_BETA), POOL)
