@@ -1,6 +1,6 @@
 """Cards fly between places by default; with prefers-reduced-motion nothing moves on its own."""
 
-import pytest
+from conftest import PHONE
 from test_play import first_seed_where_you_cut
 
 ANIMATIONS = "document.getAnimations().length"
@@ -45,7 +45,7 @@ WATCH = """() => {
 }"""
 
 
-@pytest.mark.parametrize("form", ["phone"], indirect=True)
+@PHONE
 def test_with_reduced_motion_nothing_animates(table):
     table.page.emulate_media(reduced_motion="reduce")
     table.page.add_init_script(f"({WATCH})()")
