@@ -109,9 +109,7 @@ app = App(screen, storage, params, lambda: random.randrange(2**31), languages=br
 root.addEventListener("click", create_proxy(on_tap))
 document.addEventListener("keydown", create_proxy(on_key))
 window.addEventListener("storage", create_proxy(on_storage))
-app.start()
-root.removeAttribute("aria-busy")
-document.documentElement.classList.remove("starting")
+app.start()  # its first frame ends boot.js's "starting" (screen.js)
 taps = list(getattr(window, "chkobbaTaps", None) or [])
 window.chkobbaTaps = None
 if taps:

@@ -126,7 +126,9 @@ window.chkobbaScreen = (() => {
     if (frame.lang) [html.lang, html.dir] = frame.lang;
     if (frame.title && document.title !== frame.title) document.title = frame.title;
     if (frame.said) document.getElementById("live").textContent = frame.said;
-    html.classList.add("ready");
+    html.classList.add("ready"); // and no longer starting (boot.js), in the same task
+    html.classList.remove("starting");
+    root.removeAttribute("aria-busy");
     if (frame.motion) travel(root, before, oldCards, zones, frame.motion, frame.duration);
     return JSON.stringify([oldKind, newKind]);
   }
