@@ -52,6 +52,10 @@ BABEL = "babel==2.18.0"
 BUILD_TOOLS = ("hatchling==1.33.0", "brotli==1.2.1", "resvg-py==0.5.0", BABEL)
 APP_ZIP = "app.zip"  # web/ui/*.py and their .pyc, unpacked beside main.py by PyScript
 CLI_MODULES = ("__main__", "arena", "bench")  # engine modules the page never imports
+INTERPRETER = "interpreter.mjs"  # Pyodide as PyScript loads it: from a snapshot when one is kept
+# Traced modules a snapshot does not import: they need the page (PyScript, the DOM: ui.fx is the
+# one page module that imports pyscript) or are not the game page's (the tutorial boards').
+NOT_IN_SNAPSHOT = re.compile(r"(js|pyscript|ui\.fx|board|__main__)(\.|$)")
 ICON_BACKGROUND = "#17663f"
 # Imported by PyScript only to unpack .tar.gz [files]; this page's archives are .whl and .zip.
 UNUSED_BY_PYSCRIPT = {"gzip", "tarfile"}
@@ -178,7 +182,7 @@ def build_wheel(python: Path, out: Path) -> str:
 
 
 def pyscript_toml(wheel: str, files: list[str]) -> str:
-    lines = ['interpreter = "./pyodide/pyodide.mjs"', "", "[files]"]
+    lines = [f'interpreter = "./pyodide/{INTERPRETER}"', "", "[files]"]
     lines.append(f'"./wheels/{wheel}" = "./*"')
     lines.append(f'"./{APP_ZIP}" = "./*"')
     lines += [f'"./{f}" = "./{f}"' for f in files]
@@ -188,6 +192,24 @@ def pyscript_toml(wheel: str, files: list[str]) -> str:
 def service_worker(files: list[str], version: str) -> str:
     template = (WEB / "sw.js").read_text()
     return template.replace("__VERSION__", version).replace("__FILES__", json.dumps(files))
+
+
+def interpreter(wheel: str, compiled: Path, version: str) -> str:
+    """web/interpreter.mjs with this build's cache, Python archives and the modules a snapshot
+    imports (the traced ones). Written after the build's version is
+    known, so it is left out of that digest (it is made of it)."""
+    traced = json.loads((compiled / "trace.json").read_text())
+    modules = [name for name in traced if not NOT_IN_SNAPSHOT.match(name)]
+    template = (WEB / INTERPRETER).read_text()
+    replaced = {
+        "__VERSION__": version,
+        "__WHEEL__": wheel,
+        "__APP__": APP_ZIP,
+        "__MODULES__": json.dumps(modules),
+    }
+    for marker, value in replaced.items():
+        template = template.replace(marker, value)
+    return template
 
 
 def imported_names() -> list[str]:
@@ -391,7 +413,9 @@ def build() -> None:
         if path.suffix in (".js", ".css"):
             shutil.copy2(path, DIST / "pyscript" / path.name)
     copy_pyodide(DIST / "pyodide")
-    add_python(DIST / "wheels" / wheel, compiled_python(DIST / "wheels" / wheel))
+    compiled = compiled_python(DIST / "wheels" / wheel)
+    add_python(DIST / "wheels" / wheel, compiled)
+    shutil.copy2(WEB / "snapshot.mjs", DIST / "pyodide" / "snapshot.mjs")
 
     for rel in ["main.py", "index.html", "pwa.js", "boot.js", "screen.js"]:
         shutil.copy2(WEB / rel, DIST / rel)
@@ -413,6 +437,8 @@ def build() -> None:
         if p.is_file() and not p.is_relative_to(DIST / "minimal") and p.name != "_headers"
     )
     version = digest(*(DIST / f for f in files))[:12]
+    (DIST / "pyodide" / INTERPRETER).write_text(interpreter(wheel, compiled, version))
+    files = sorted([*files, f"pyodide/{INTERPRETER}"])
     (DIST / "sw.js").write_text(service_worker(["./", *files], version))
     cost = compress_dist()
     ours = [p for p in cost if not p.is_relative_to(DIST / "minimal")]

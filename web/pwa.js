@@ -4,7 +4,29 @@
 // - When a new build's worker is installed and waiting, shows a small "Updated — tap to
 //   reload" button; a tap lets the new worker take over, then reloads. The game is saved after
 //   every move, so the reload resumes it: nothing in progress is lost.
+// - Once the service worker controls the page, has Python's memory snapshot made for the next
+//   visits if this build has none yet (pyodide/snapshot.mjs, a worker of its own: the page and
+//   its Python go on meanwhile); html[data-snapshot] says "kept" or "failed" when it is done.
 const sw = navigator.serviceWorker;
+const html = document.documentElement;
+
+function snapshot() {
+  const worker = new Worker("./pyodide/snapshot.mjs", { type: "module" });
+  const done = (how) => {
+    html.dataset.snapshot = how;
+    worker.terminate();
+  };
+  worker.addEventListener("message", ({ data }) => {
+    if (data !== "kept") console.warn("Python's snapshot was not made:", data);
+    done(data === "kept" ? "kept" : "failed");
+  });
+  worker.addEventListener("error", () => done("failed"));
+}
+
+function controlled(callback) {
+  if (sw.controller) return callback();
+  sw.addEventListener("controllerchange", callback, { once: true });
+}
 
 function offer(worker) {
   if (document.querySelector(".update-notice")) return;
@@ -37,7 +59,6 @@ function watch(registration) {
 }
 
 function whenReady(callback) {
-  const html = document.documentElement;
   if (html.classList.contains("ready")) return callback();
   const observer = new MutationObserver(() => {
     if (html.classList.contains("ready")) {
@@ -53,6 +74,9 @@ if (sw) {
   sw.getRegistration().then(watch);
   whenReady(() =>
     // Refused (file://, some private modes): the game still plays, only not offline.
-    sw.register("./sw.js").then(watch, () => {}),
+    sw.register("./sw.js").then((registration) => {
+      watch(registration);
+      controlled(snapshot);
+    }, () => {}),
   );
 }

@@ -6,8 +6,9 @@ PyScript and Pyodide as published, with their own stock stdlib, served by the sa
 pages, in turn, in fresh browser contexts (empty caches):
 
 - cold: navigation to ready (ours: html.ready and #app[data-phase], i.e. a playable table);
-- reload: ours once its service worker controls the page (the precache complete), the minimal
-  page from the HTTP cache (it has no worker);
+- reload: ours once its service worker controls the page (the precache complete) and Python's
+  memory snapshot is made (html[data-snapshot], pwa.js), the minimal page from the HTTP cache
+  (it has no worker);
 - a later reload, SETTLE_MS after the first was ready: the browser's caches as a player's later
   visits find them (Chromium keeps a wasm module's compiled code with the response it came from
   once the module has run for a while: the first reload from the service worker compiles
@@ -161,10 +162,12 @@ def cold_and_reload(browser, url: str, selector: str) -> tuple[float, ...]:
     cold = ready_seconds(page)
     transferred = page.evaluate(TRANSFERRED) + sum(w.evaluate(TRANSFERRED) for w in page.workers)
     ours = "minimal" not in url
-    if ours:  # wait for the offline copy (the reload is served by the worker) and the cards
+    if ours:  # wait for the offline copy (the reload is served by the worker), the snapshot
+        # (the reload boots from it) and the cards
         page.wait_for_function(
             "navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS, polling=100
         )
+        page.wait_for_selector("html[data-snapshot]", state="attached", timeout=TIMEOUT_MS)
         page.wait_for_selector(CARDS, timeout=TIMEOUT_MS)
     page.reload(wait_until="commit")
     reload = ready_seconds(page)

@@ -1,19 +1,41 @@
 """After one visit, the service worker lets the game boot and play with the network gone:
 on a reload, and in a new tab opened offline. Python ran in a worker on the first visit, and
-runs on the page's thread once the service worker serves the page (boot.js)."""
+runs on the page's thread once the service worker serves the page (boot.js), booted from the
+memory snapshot the first visit made (pwa.js, interpreter.mjs): or, when the snapshot is
+damaged or there was no room for it, booted as usual."""
 
 from conftest import OFFLINE_COPY, PHONE, SERVICE_WORKER, Table
 
 IN_WORKER = "document.querySelector('script[type=\"py\"]').hasAttribute('worker')"
+BOOT = "document.documentElement.dataset.boot"  # how interpreter.mjs started Python
+SNAPSHOT_DONE = "html[data-snapshot]"
+SNAPSHOT_URL = "new URL('pyodide/snapshot.bin', location.href).href"
+SNAPSHOT_BYTES = f"""async () => {{
+    const hit = await caches.match({SNAPSHOT_URL});
+    return hit ? (await hit.arrayBuffer()).byteLength : 0;
+}}"""
+# The build's snapshot replaced by a megabyte of junk, as a damaged disk or an edit would leave it.
+DAMAGE = f"""async () => {{
+    const name = (await caches.keys()).find((key) => key.startsWith("chkobba-"));
+    const junk = new Uint8Array(1 << 20).fill(7);
+    await (await caches.open(name)).put({SNAPSHOT_URL}, new Response(junk));
+}}"""
 
 
 pytestmark = [PHONE, SERVICE_WORKER]
+
+
+def snapshot_made(page) -> str:
+    page.wait_for_selector(SNAPSHOT_DONE, state="attached", timeout=60_000)
+    return page.get_attribute("html", "data-snapshot")
 
 
 def visit_once(table) -> None:
     table.open("?seed=5&pace=0")
     assert table.page.evaluate(IN_WORKER)
     table.page.wait_for_function(OFFLINE_COPY, timeout=60_000)
+    assert snapshot_made(table.page) == "kept"
+    assert table.page.evaluate(SNAPSHOT_BYTES) > 10_000_000
 
 
 def test_the_game_boots_and_plays_offline_after_one_visit(table, context):
@@ -21,6 +43,7 @@ def test_the_game_boots_and_plays_offline_after_one_visit(table, context):
     context.set_offline(True)
     table.reload()
     assert not table.page.evaluate(IN_WORKER)
+    assert table.page.evaluate(BOOT) == "snapshot"
     assert table.wait_phase("cut", "play") in ("cut", "play")
     table.play_one()
 
@@ -33,7 +56,33 @@ def test_a_new_tab_opened_offline_boots_and_plays(table, context, server_url):
     tab.page.on("crash", lambda page: crashed.append(page.url))
     tab.open("?pace=0")
     assert not tab.page.evaluate(IN_WORKER)
+    assert tab.page.evaluate(BOOT) == "snapshot"
     assert tab.wait_phase("cut", "play") in ("cut", "play")
     tab.play_one()
     assert crashed == []
     tab.assert_clean()
+
+
+def test_a_damaged_snapshot_is_dropped_and_python_boots_without_it(table):
+    visit_once(table)
+    table.page.evaluate(DAMAGE)
+    table.reload()
+    assert table.page.evaluate(BOOT) == "fallback"
+    assert table.wait_phase("cut", "play") in ("cut", "play")
+    table.play_one()
+    assert snapshot_made(table.page) == "kept"  # made again, whole
+    assert table.page.evaluate(SNAPSHOT_BYTES) > 10_000_000
+
+
+def test_with_no_room_for_the_snapshot_python_boots_as_usual(table, context, server_url):
+    quota = 25_000_000  # the build's files fit (about 16 MB), the snapshot (31 MB) does not
+    origin = server_url.split("/", 3)
+    cdp = context.new_cdp_session(table.page)
+    cdp.send("Storage.overrideQuotaForOrigin", {"origin": "/".join(origin[:3]), "quotaSize": quota})
+    table.open("?seed=5&pace=0")
+    table.page.wait_for_function(OFFLINE_COPY, timeout=60_000)
+    assert snapshot_made(table.page) == "failed"
+    table.reload()
+    assert table.page.evaluate(BOOT) == "plain"
+    assert table.wait_phase("cut", "play") in ("cut", "play")
+    table.play_one()

@@ -1,0 +1,28 @@
+// A module worker (started by pwa.js once the service worker is active): makes this build's
+// memory snapshot if none is kept (interpreter.mjs loads it). Pyodide is booted for it alone,
+// with the engine and the page's modules unpacked as PyScript unpacks them and the page's modules imported; then the
+// snapshot goes into the build's cache. Posts "kept" (made now or before) or "failed: ...":
+// a full storage or a refusal leaves the page booting as usual.
+import { ARCHIVES, CACHE, MODULES, SNAPSHOT, kept } from "./interpreter.mjs";
+import { loadPyodide } from "./pyodide.mjs";
+
+async function make() {
+  const [pyodide, ...archives] = await Promise.all([
+    loadPyodide({ _makeSnapshot: true }),
+    ...ARCHIVES.map(([url]) => fetch(url).then((response) => response.arrayBuffer())),
+  ]);
+  archives.forEach((bytes, i) => {
+    pyodide.unpackArchive(bytes, ARCHIVES[i][1], { extractDir: "/home/pyodide" });
+  });
+  pyodide.runPython(`import importlib\nfor name in ${JSON.stringify(MODULES)}:\n    importlib.import_module(name)`);
+  const bytes = pyodide.makeMemorySnapshot();
+  const headers = { "content-type": "application/octet-stream" };
+  await (await caches.open(CACHE)).put(SNAPSHOT, new Response(bytes, { headers }));
+}
+
+try {
+  if (!(await kept())) await make();
+  postMessage("kept");
+} catch (error) {
+  postMessage(`failed: ${String(error).slice(0, 200)}`);
+}
