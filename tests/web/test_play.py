@@ -29,6 +29,15 @@ def test_a_full_deal_to_its_score_sheet(table):
     assert table.page.inner_text('[data-score="0"]') == str(game.scores[0])
 
 
+# The card picked in the hand, lifted with its gold ring (3 px, style.css), stays below the
+# Hint button.
+PICKED_CLEARS_HINT = """(() => {
+  const box = (selector) => document.querySelector(selector).getBoundingClientRect();
+  const picked = box('[data-zone="hand-0"] .card.selected');
+  return picked.top - 3 >= box('.zone.you [data-action="hint"]').bottom;
+})()"""
+
+
 def test_choose_between_two_captures_with_a_running_sum(table):
     table.open(f"?seed={CHOICE_SEED}&pace=0")
     phase = table.wait_phase("cut", "play")
@@ -47,6 +56,7 @@ def test_choose_between_two_captures_with_a_running_sum(table):
     table.wait_phase("choose")
     assert table.page.locator(".choice").count() == len(options)
     assert table.page.get_attribute("[data-sum]", "data-sum") == "0"
+    assert table.page.evaluate(PICKED_CLEARS_HINT), "the picked card covers the Hint button"
     table.screenshot("capture-choice")
     chosen = options[-1]
     before = table.moves
