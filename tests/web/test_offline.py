@@ -63,6 +63,26 @@ def test_a_new_tab_opened_offline_boots_and_plays(table, context, server_url):
     tab.assert_clean()
 
 
+def new_match_seed(table) -> int:
+    table.tap('[data-action="settings"]')
+    table.wait_phase("settings")
+    table.tap('[data-action="new"]')
+    if table.wait_phase("confirm", "cut", "play", "wait") == "confirm":
+        table.tap('[data-action="confirm-new"]')
+    table.wait_phase("cut", "play", "wait")
+    return table.saved_game().seed
+
+
+def test_each_boot_from_the_snapshot_deals_new_matches_afresh(table):
+    visit_once(table)  # the snapshot froze `random`: interpreter.mjs reseeds it
+    seeds = []
+    for _ in range(2):
+        table.open("?pace=0")
+        assert table.page.evaluate(BOOT) == "snapshot"
+        seeds.append(new_match_seed(table))
+    assert seeds[0] != seeds[1]
+
+
 def test_a_damaged_snapshot_is_dropped_and_python_boots_without_it(table):
     visit_once(table)
     table.page.evaluate(DAMAGE)
