@@ -1,4 +1,4 @@
-"""The hard bot with four players: every other seat searched as the greedy player it is.
+"""The hard bot with four players: the other seats searched as the greedy players they are.
 
 ``search.HardBot`` hands its four-player decisions here (``settings``). In each world the bot
 searches the rest of the current hand, every card of every hand, to its end (the deal's exact
@@ -6,10 +6,13 @@ score in the last hand). The bot's own seat plays its best; the other three seat
 hands the world gave them, so each plays as a good greedy player would (``Searcher._greedy``, the
 medium bot's measure), its threat read from every hand it cannot see, and ``SURE``: it plays its
 first best reply, as the medium bot does, rather than every reply near its best weighed by a
-softmax. The partner is such a player too: it cooperates (its measure counts its own side's
-points) but it cannot see the bot's hand. 28 worlds, weighed by the plays seen as with two
-players (``infer.py``); past ``MAX_NODES`` searched nodes no further world is searched (at least
-4 are), a deterministic cap for crowded tables.
+softmax. The partner is such a player too before the last hand: it cooperates (its measure
+counts its own side's points) but it cannot see the bot's hand. In the deal's last hand, where
+few cards are hidden and a searching partner all but sees them, the partner is searched at its
+best (``PARTNER_BEST_LAST``). 28 worlds, weighed by the plays seen (``infer.py``), the
+opponents' plays read near-exactly (``OPPONENT_BETA``: a greedy player's play that was not its
+best is all but ruled out), the partner's as with two players; past ``MAX_NODES`` searched nodes
+no further world is searched (at least 4 are), a deterministic cap for crowded tables.
 
 Measured against a medium pair, duplicate deals (points per deal; differences paired on the same
 seeds, 95% intervals; CPU p95 per move from the arena, the machine loaded 1-10 deep):
@@ -103,7 +106,10 @@ UNLIKELY = 0.1  # with ``SURE`` off: a reply this much less likely than the best
 MAX_NODES = 2_500
 CUT_SAMPLES = 24  # deals of the rest of the deck for a cut (``search.HardBot._cut``)
 POOL = PLAIN_POOL
-PARTNER_BETA = OPPONENT_BETA = BETA  # the inference's sharpness (``infer.py``); 0: not read
+# The inference's sharpness (``infer.py``); 0: not read. The opponents' plays read near-exactly
+# (they are greedy players), the partner's as the two-player bot reads an opponent's.
+PARTNER_BETA, OPPONENT_BETA = BETA, 200.0
+PARTNER_BEST_LAST = True  # in the deal's last hand the partner is searched at its best
 WHOLE_HAND = 12  # plies: a hand of four players is twelve cards
 
 
@@ -172,7 +178,8 @@ class Plan(NamedTuple):
 def settings(view: View, samples: int | None, max_plies: int | None) -> Plan:
     """The plan of a four-player decision for ``view``."""
     plies = max_plies or WHOLE_HAND
-    others = frozenset(seat for seat in range(4) if seat != view.seat)
+    best = {view.seat, view.seat ^ 2} if PARTNER_BEST_LAST and not view.stock_count else {view.seat}
+    others = frozenset(seat for seat in range(4) if seat not in best)
 
     def searcher(world: World) -> Searcher:
         return TeamSearcher(world, plies, others)
