@@ -6,6 +6,7 @@ These tests check behaviour, not strength (``python -m chkobba arena`` measures 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
@@ -14,6 +15,7 @@ from chkobba.arena import report, run
 from chkobba.bots import LEVELS, explain, hint, make_bot
 from chkobba.bots.core import pack_pile
 from chkobba.bots.infer import Inference
+from chkobba.bots.search import World
 
 FAST = {"samples": 4}  # a light hard bot: the behaviour is the same, the tests stay quick
 
@@ -288,6 +290,62 @@ def test_time_cap_starts_no_world_that_would_overrun_it(players: int) -> None:
     )  # a hand's first move: no plays to weigh the worlds by, each world counts once
     capped.choose(game.view(game.current))
     assert capped.last_worlds == 2
+
+
+def spent_at_once() -> Callable[[], float]:
+    """A fake clock: the first reading is 0 s, every later one 1 s (past any small budget)."""
+    readings = iter([0.0])
+    return lambda: next(readings, 1.0)
+
+
+def test_a_search_past_its_deadline_stops_at_its_next_clock_reading() -> None:
+    from chkobba.bots.search import CLOCK_NODES, OutOfTime, Searcher
+
+    game = next(g for g in positions(2, range(1)) if g.phase == "play" and g.stock_count)
+    hands = tuple(tuple(sorted(c.index for c in h)) for h in game.hands)
+    table = tuple(sorted(c.index for c in game.table))
+    world = World(hands, table, 0, 0, -1, tuple(c.index for c in game.stock), 0)
+    whole = Searcher(world, 99, extra=12)  # on into the next hands: thousands of nodes
+    whole.value(game.current)
+    assert whole.nodes > CLOCK_NODES
+    stopped = Searcher(world, 99, extra=12)
+    stopped.stop_at(0.5, lambda: 1.0)  # the deadline is already past
+    with pytest.raises(OutOfTime):
+        stopped.value(game.current)
+    assert stopped.nodes == CLOCK_NODES
+
+
+def test_a_world_still_searched_when_the_budget_is_spent_is_left_out() -> None:
+    """Worlds searched into the next hand are long: the first is stopped inside its search, so
+    no world is finished and the bot plays the medium bot's move (a legal one, at once)."""
+    from chkobba.bots import HardBot, MediumBot
+
+    checked = 0
+    for game in positions(2, range(2)):
+        view = game.view(game.current)
+        if game.phase != "play" or not game.stock_count or len(view.legal_moves()) < 2:
+            continue
+        capped = HardBot(seed=3, extra=6, budget_ms=5, clock=spent_at_once())
+        move = capped.choose(view)
+        assert capped.last_worlds == 0
+        assert move in view.legal_moves()
+        assert move == MediumBot(3).choose(view)
+        checked += 1
+    assert checked >= 10
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_bot_with_a_tiny_budget_plays_a_legal_move_after_one_world_at_most(players: int) -> None:
+    from chkobba.bots import HardBot
+
+    """The cuts, and each hand's first move (no plays seen, so each world counts once)."""
+    for game in positions(players, range(2), every=1):
+        if sum(map(len, game.hands)) not in (0, 3 * players):
+            continue
+        view = game.view(game.current)
+        capped = HardBot(seed=1, budget_ms=0.001, clock=spent_at_once())
+        assert capped.choose(view) in view.legal_moves()
+        assert capped.last_worlds <= 1
 
 
 @pytest.mark.parametrize(("greedy", "worlds"), [(True, 32), (False, 64)])

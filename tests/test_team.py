@@ -10,7 +10,7 @@ from chkobba import Card, Game, Rules
 from chkobba.arena import run
 from chkobba.bots import HardBot, make_bot
 from chkobba.bots.search import Searcher, World
-from chkobba.bots.team import SAMPLES, TeamSearcher
+from chkobba.bots.team import SAMPLES, TeamSearcher, settings
 
 
 def card(code: str) -> int:
@@ -97,3 +97,21 @@ def test_a_sure_greedy_seat_plays_its_first_best_reply_only() -> None:
     other = TeamSearcher(w, 8, frozenset({1, 3})).root(1, card("5C"), ())
     assert sure.value(1) == pytest.approx(first)
     assert first != pytest.approx(other)  # a different line: the test tells the two apart
+
+
+def test_in_the_last_hand_the_partner_is_searched_at_its_best() -> None:
+    """Before the last hand the three other seats play as greedy players; in the last hand only
+    the opponents do, the partner plays its best for the bot's side."""
+    seen = set()
+    for game in plays(4, range(2)):
+        view = game.view(game.current)
+        hands = tuple(tuple(sorted(c.index for c in h)) for h in game.hands)
+        w = World(hands, tuple(sorted(c.index for c in view.table)), 0, 0, -1, (), 0)
+        searcher = settings(view, None, None).searcher(w)
+        assert isinstance(searcher, TeamSearcher)
+        opponents = {view.seat ^ 1, view.seat ^ 3}
+        last = not view.stock_count
+        expected = opponents if last else opponents | {view.seat ^ 2}
+        assert searcher.greedy_seats == expected
+        seen.add(last)
+    assert seen == {True, False}

@@ -31,7 +31,9 @@ The work per decision is ``samples`` worlds (two players: 32, or 64 with ``greed
 ``max_nodes`` searched nodes (a deterministic cap for crowded tables; 8,000, or
 ``team.MAX_NODES`` with four players);
 ``budget_ms`` optionally caps the time too (then the wall clock can change a decision): no world
-is started that would likely end past it, at the mean cost of the worlds searched so far.
+is started that would likely end past it, at the mean cost of the worlds searched so far, and a
+world still searched when the budget is spent is stopped (``Searcher.stop_at``) and left out; if
+none was finished, the medium bot's move is played.
 The option ``extra`` (two players: plies into the next hand, dealt from the world's stock) is
 left off by default: it did not help against the medium bot in the arena.
 
@@ -88,6 +90,7 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
+from contextlib import suppress
 from math import exp
 
 from ..cardsets import BITS as CARD_BITS
@@ -123,6 +126,12 @@ INF = float("inf")
 POOL = 12  # worlds drawn per world searched, when the plays seen weigh them
 CUT_SAMPLES = 24  # deals of the rest of the deck for a cut
 UNLIKELY = 1e-3  # a greedy player's reply this much less likely than its best is not searched
+CLOCK_NODES = 64  # with a deadline, a search reads the clock every this many nodes
+NEVER = 1 << 62  # the node count of a search without a deadline never reaches it
+
+
+class OutOfTime(Exception):
+    """A search reached its deadline (``Searcher.stop_at``): its world is left unfinished."""
 
 
 class World:
@@ -174,7 +183,22 @@ class Searcher:
         # ``max_plies`` from the root.
         self.max_plies = min(max_plies, remaining + extra)
         self.nodes = 0
+        self._check_at = NEVER  # the node count at which the clock is read next
+        self._deadline = INF
+        self._clock: Callable[[], float] = time.perf_counter
         self._p_next: dict[int, list[float]] = {}
+
+    def stop_at(self, deadline: float, clock: Callable[[], float]) -> None:
+        """Raise ``OutOfTime`` from the search once ``clock()`` reaches ``deadline`` (the clock
+        is read every ``CLOCK_NODES`` nodes)."""
+        self._deadline = deadline
+        self._clock = clock
+        self._check_at = self.nodes + CLOCK_NODES
+
+    def _check_clock(self) -> None:
+        if self._clock() >= self._deadline:
+            raise OutOfTime
+        self._check_at = self.nodes + CLOCK_NODES
 
     def p_next_hand(self, stock: tuple[int, ...]) -> list[float]:
         """Chance that the player leading the next hand holds each value (a hand from ``stock``)."""
@@ -307,6 +331,8 @@ class Searcher:
         if side == self.greedy_side:
             return self._greedy(hands, seat, table, stock, s0, s1, last, remaining, depth)
         self.nodes += 1
+        if self.nodes >= self._check_at:
+            self._check_clock()
         maximize = not side
         best = -INF if maximize else INF
         kids = children(hands[seat], table)
@@ -540,7 +566,7 @@ class HardBot:
         if not legal:
             raise ValueError(f"seat {view.seat} has no move to make now (phase {view.phase})")
         if view.phase == Phase.CUT:
-            return self._cut(view)
+            return self._cut(view, start)
         if len(legal) == 1:
             self.last_values = {legal[0]: 0.0}
             return legal[0]
@@ -586,9 +612,13 @@ class HardBot:
         for searched, (world, weight) in enumerate(
             self._worlds(view, hidden, samples, rng, start, betas, pool), 1
         ):
-            searcher = searcher_for(world)
-            for i, move in enumerate(moves):
-                totals[i] += weight * sign * _root(searcher, view.seat, move)
+            searcher = self._bounded(searcher_for(world), start)
+            try:
+                values = [weight * sign * _root(searcher, view.seat, move) for move in moves]
+            except OutOfTime:
+                break  # the budget is spent: this world is left out
+            for i, value in enumerate(values):
+                totals[i] += value
             worlds += weight
             nodes += searcher.nodes
             if nodes >= max_nodes and searched >= 4:
@@ -597,14 +627,28 @@ class HardBot:
                 break
         self.last_worlds = worlds
         self.last_nodes = nodes
+        if not worlds:  # the budget was spent before a world was finished
+            from .simple import MediumBot  # (simple.py imports this module)
+
+            self.last_values = {}
+            return MediumBot(self.seed).choose(view)
         self.last_values = {m: t / worlds for m, t in zip(moves, totals, strict=True)}
         best = max(range(len(moves)), key=lambda i: totals[i])
         tied = [i for i, total in enumerate(totals) if total >= totals[best] - 1e-9]
         if exact and len(tied) > 1 and world is not None:
             # The same result against perfect play: give a fallible opponent the most chances.
-            chances = Searcher(world, self.max_plies or 99, greedy_side=1 - view.side)
-            best = max(tied, key=lambda i: sign * _root(chances, view.seat, moves[i]))
+            chances = self._bounded(
+                Searcher(world, self.max_plies or 99, greedy_side=1 - view.side), start
+            )
+            with suppress(OutOfTime):  # the budget spent: the best found first
+                best = max(tied, key=lambda i: sign * _root(chances, view.seat, moves[i]))
         return moves[best]
+
+    def _bounded(self, searcher: Searcher, start: float) -> Searcher:
+        """``searcher``, stopped once ``budget_ms`` from ``start`` is spent (if there is one)."""
+        if self.budget_ms is not None:
+            searcher.stop_at(start + self.budget_ms / 1000, self.clock)
+        return searcher
 
     def _over_budget(self, start: float, done: int) -> bool:
         """Whether one more world, at the mean cost of the ``done`` so far, would end past
@@ -653,7 +697,7 @@ class HardBot:
         for index, count in picks.items():
             yield sampler.world(*pool[index]), count
 
-    def _cut(self, view: View) -> Move:
+    def _cut(self, view: View, start: float) -> Move:
         """Keep or expose the cut card: deal the rest many times and search the first hand."""
         assert view.cut_card is not None
         cut = view.cut_card.index
@@ -666,7 +710,6 @@ class HardBot:
         nodes = 0
         stats0 = pack_pile(view.piles[0], len(view.sweeps[0]))
         stats1 = pack_pile(view.piles[1], len(view.sweeps[1]))
-        start = self.clock()
         worlds = 0
         samples = self.cut_samples or CUT_SAMPLES
         if players == 4 and not self.cut_samples:
@@ -676,23 +719,28 @@ class HardBot:
             cards = rest[:]
             rng.shuffle(cards)
             deck = (cut, *cards)  # the deck as the engine deals it: the cut card on top
-            for keep in (True, False):
-                world = cut_world(deck, view.seat, players, keep, stats0, stats1)
-                if world is None:
-                    continue  # the deal is void and redealt: worth nothing to either choice
-                searcher = Searcher(world, max_plies)
-                value = sign * searcher.value(view.seat)
-                nodes += searcher.nodes
-                if keep:
-                    keep_total += value
-                else:
-                    expose_total += value
+            values = [0.0, 0.0]  # keep, expose
+            try:
+                for keep in (True, False):
+                    world = cut_world(deck, view.seat, players, keep, stats0, stats1)
+                    if world is None:
+                        continue  # the deal is void and redealt: worth nothing to either choice
+                    searcher = self._bounded(Searcher(world, max_plies), start)
+                    values[not keep] = sign * searcher.value(view.seat)
+                    nodes += searcher.nodes
+            except OutOfTime:
+                break  # the budget is spent: this deal is left out
+            keep_total += values[0]
+            expose_total += values[1]
             worlds += 1
             if nodes >= self.max_nodes and worlds >= 4:
                 break
             if self._over_budget(start, worlds):
                 break
         self.last_worlds = worlds
+        if not worlds:  # the budget was spent before a deal was searched
+            self.last_values = {}
+            return KEEP_MOVE
         self.last_values = {KEEP_MOVE: keep_total / worlds, EXPOSE_MOVE: expose_total / worlds}
         return KEEP_MOVE if keep_total >= expose_total else EXPOSE_MOVE
 
