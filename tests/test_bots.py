@@ -336,9 +336,9 @@ def test_a_world_still_searched_when_the_budget_is_spent_is_left_out() -> None:
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_a_bot_with_a_tiny_budget_plays_a_legal_move_after_one_world_at_most(players: int) -> None:
+    """The cuts, and each hand's first move (no plays seen, so each world counts once)."""
     from chkobba.bots import HardBot
 
-    """The cuts, and each hand's first move (no plays seen, so each world counts once)."""
     for game in positions(players, range(2), every=1):
         if sum(map(len, game.hands)) not in (0, 3 * players):
             continue
