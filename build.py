@@ -189,27 +189,26 @@ def pyscript_toml(wheel: str, files: list[str]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def filled(template: str, values: dict[str, str]) -> str:
+    """web/``template`` with each ``__MARKER__`` replaced by its value."""
+    text = (WEB / template).read_text()
+    for marker, value in values.items():
+        text = text.replace(f"__{marker}__", value)
+    return text
+
+
 def service_worker(files: list[str], version: str) -> str:
-    template = (WEB / "sw.js").read_text()
-    return template.replace("__VERSION__", version).replace("__FILES__", json.dumps(files))
+    return filled("sw.js", {"VERSION": version, "FILES": json.dumps(files)})
 
 
 def interpreter(wheel: str, compiled: Path, version: str) -> str:
     """web/interpreter.mjs with this build's cache, Python archives and the modules a snapshot
-    imports (the traced ones). Written after the build's version is
-    known, so it is left out of that digest (it is made of it)."""
+    imports (the traced ones). Written once the build's version is known, so it is left out of
+    that digest (it is made of it)."""
     traced = json.loads((compiled / "trace.json").read_text())
     modules = [name for name in traced if not NOT_IN_SNAPSHOT.match(name)]
-    template = (WEB / INTERPRETER).read_text()
-    replaced = {
-        "__VERSION__": version,
-        "__WHEEL__": wheel,
-        "__APP__": APP_ZIP,
-        "__MODULES__": json.dumps(modules),
-    }
-    for marker, value in replaced.items():
-        template = template.replace(marker, value)
-    return template
+    values = {"VERSION": version, "WHEEL": wheel, "APP": APP_ZIP, "MODULES": json.dumps(modules)}
+    return filled(INTERPRETER, values)
 
 
 def imported_names() -> list[str]:

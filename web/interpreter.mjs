@@ -44,6 +44,7 @@ function mark(how) {
 
 export async function loadPyodide(options) {
   const snapshot = await kept();
+  let how = "plain";
   if (snapshot) {
     try {
       // A promise: Pyodide awaits it only once its own script is loaded (read meanwhile).
@@ -57,9 +58,8 @@ export async function loadPyodide(options) {
       console.warn("Python's snapshot did not load; starting without it.", error);
     }
     await forget();
-    mark("fallback");
-    return boot(options);
+    how = "fallback";
   }
-  mark("plain");
+  mark(how);
   return boot(options);
 }

@@ -11,6 +11,11 @@ const sw = navigator.serviceWorker;
 const html = document.documentElement;
 
 function snapshot() {
+  // Python booted from this build's snapshot (interpreter.mjs): it is kept, no worker needed.
+  if (html.dataset.boot === "snapshot") {
+    html.dataset.snapshot = "kept";
+    return;
+  }
   const worker = new Worker("./pyodide/snapshot.mjs", { type: "module" });
   const done = (how) => {
     html.dataset.snapshot = how;

@@ -1,8 +1,8 @@
 // A module worker (started by pwa.js once the service worker is active): makes this build's
 // memory snapshot if none is kept (interpreter.mjs loads it). Pyodide is booted for it alone,
-// with the engine and the page's modules unpacked as PyScript unpacks them and the page's modules imported; then the
-// snapshot goes into the build's cache. Posts "kept" (made now or before) or "failed: ...":
-// a full storage or a refusal leaves the page booting as usual.
+// the engine's and the page's archives unpacked as PyScript unpacks them, their modules
+// imported; then the snapshot goes into the build's cache. Posts "kept" (made now or before)
+// or "failed: ...": a full storage or a refusal leaves the page booting as usual.
 import { ARCHIVES, CACHE, MODULES, SNAPSHOT, kept } from "./interpreter.mjs";
 import { loadPyodide } from "./pyodide.mjs";
 

@@ -79,6 +79,7 @@ def test_each_boot_from_the_snapshot_deals_new_matches_afresh(table):
     for _ in range(2):
         table.open("?pace=0")
         assert table.page.evaluate(BOOT) == "snapshot"
+        assert snapshot_made(table.page) == "kept"  # pwa.js reports it from the boot itself
         seeds.append(new_match_seed(table))
     assert seeds[0] != seeds[1]
 
