@@ -63,6 +63,12 @@ PHONE = pytest.mark.parametrize("form", ["phone"], indirect=True)  # no layout i
 # A test so marked lets the page's service worker run (the others block it: each test then
 # boots from the server, as on a first visit).
 SERVICE_WORKER = pytest.mark.service_worker
+MEASURE = """selector => {
+    const element = document.querySelector(selector);
+    const box = element && element.getBoundingClientRect();
+    return box && box.width && box.height
+        ? {x: box.x, y: box.y, width: box.width, height: box.height} : null;
+}"""
 OFFLINE_COPY = "navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)"
 
 
@@ -169,6 +175,13 @@ class Table:
             locator.tap()
         else:
             locator.click()
+
+    def box(self, selector: str) -> dict[str, float]:
+        """The box of the element `selector` finds, measured in one step of the page: the page
+        redraws by replacing its HTML, so a locator's element may be gone by the time a
+        separate call measures it (Playwright's bounding_box then gives None)."""
+        handle = self.page.wait_for_function(MEASURE, arg=selector)
+        return handle.json_value()
 
     def hand(self) -> list[str]:
         return self.codes('[data-zone="hand-0"] [data-card]')

@@ -34,8 +34,7 @@ def test_a_hint_names_a_legal_move_and_playing_it_goes_on(table):
     table.play_one()
     phase = table.wait_phase("play")
     assert phase == "play"
-    button = table.page.locator('.zone.you [data-action="hint"]')
-    box = button.bounding_box()
+    box = table.box('.zone.you [data-action="hint"]')
     viewport = table.page.viewport_size
     assert box["height"] >= 44 and box["width"] >= 44
     assert box["y"] + box["height"] <= viewport["height"]

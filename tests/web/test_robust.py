@@ -214,8 +214,7 @@ def test_a_very_long_address_gives_a_small_notice_that_closes(table):
     for query in ["?" + "&".join(f"p{i}=1" for i in range(2000)), long_value]:
         table.open(query + "&pace=0")
         table.page.wait_for_selector("[data-notice]")
-        # A locator, not the element found: a repaint (the computer's cut) may redraw it.
-        box = table.page.locator("[data-notice]").bounding_box()
+        box = table.box("[data-notice]")  # (a repaint, the computer's cut, may redraw it)
         assert box["height"] <= 160 and box["width"] <= table.page.viewport_size["width"]
         table.tap('[data-action="dismiss"]')
         table.page.wait_for_selector("[data-notice]", state="detached")
