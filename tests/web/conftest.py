@@ -69,6 +69,7 @@ MEASURE = """selector => {
     return box && box.width && box.height
         ? {x: box.x, y: box.y, width: box.width, height: box.height} : null;
 }"""
+BLANK = '<!doctype html><link rel="icon" href="data:,">'  # (no favicon.ico asked for)
 OFFLINE_COPY = "navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)"
 
 
@@ -107,6 +108,17 @@ class Table:
     def open_with_save(self, text: str, query: str = "?pace=0") -> None:
         """Open the page with ``text`` as the saved match, as if left by an earlier visit."""
         self.open_after(f"localStorage.setItem('chkobba.save', {json.dumps(text)})", query)
+
+    def open_on_save(self, text: str, query: str = "?pace=0") -> None:
+        """Open the page on ``text`` as the saved match, whatever the tab shows now. The save
+        is written from a blank page of the origin: a game page left open (the computer moving
+        at pace 0) could save over it between the write and a reload."""
+        blank = self.base + "blank-for-tests.html"
+        self.page.route(blank, lambda route: route.fulfill(body=BLANK, content_type="text/html"))
+        self.page.goto(blank)
+        self.page.unroute(blank)  # (a routed page has no HTTP cache)
+        self.page.evaluate("text => localStorage.setItem('chkobba.save', text)", text)
+        self.open(query)
 
     def open_after(self, script: str, query: str = "?pace=0") -> None:
         """Open the page after running ``script`` in its origin, once per tab, before the page's

@@ -33,10 +33,7 @@ LANGS = ("en", "fr", "ar")
 
 def load(table: Table, game, query: str) -> None:
     """Open the page on a saved game."""
-    text = write_save(Saved(game, len(game.deal_results), 1))
-    table.page.evaluate("text => localStorage.setItem('chkobba.save', text)", text)
-    table.page.goto(table.base + "index.html" + query)
-    table.wait_ready()
+    table.open_on_save(write_save(Saved(game, len(game.deal_results), 1)), query)
 
 
 def shoot(table: Table, name: str) -> None:

@@ -20,12 +20,10 @@ def test_reload_mid_deal_finds_the_same_position(table):
 
 
 def test_a_corrupt_save_is_reported_and_set_aside(table):
-    table.open("?pace=0")
     broken = '{"format": 1, "game": "not a game"'
-    table.page.evaluate("text => localStorage.setItem('chkobba.save', text)", broken)
-    table.reload()
-    notice = table.page.wait_for_selector("[data-notice]")
-    assert "could not be read" in notice.inner_text()
+    table.open_on_save(broken)
+    table.page.wait_for_selector("[data-notice]")
+    assert "could not be read" in table.page.inner_text("[data-notice]")
     assert table.page.evaluate("localStorage.getItem('chkobba.save.corrupt')") == broken
     assert table.wait_phase("cut", "play", "wait")
     table.screenshot("corrupt-save")
