@@ -6,7 +6,11 @@
 // the build). Loading it skips Python's own start-up and those imports: the README's measuring
 // section has the figures. Pyodide's `_loadSnapshot` and `makeMemorySnapshot` are undocumented,
 // so every failure falls back: a snapshot that does not load, or whose Python does not answer,
-// is deleted and Pyodide boots without it. build.py fills in the names below.
+// is deleted and Pyodide boots without it. A boot from it is also on trial until the table is
+// up (TRIAL, this tab's): a tab that finds its last one still on trial (it failed later, in
+// PyScript's set-up or the page's first frame, and the player reloaded) drops the snapshot and
+// refuses this build's snapshots from then on (REFUSED: pwa.js then makes none). build.py fills
+// in the names below.
 import { loadPyodide as boot, version } from "./pyodide.mjs";
 
 export { version };
@@ -21,6 +25,38 @@ export const MODULES = __MODULES__; // what the snapshot imports: the page's, le
 // Run on the restored interpreter: it must answer, and `random` must not replay the numbers
 // the snapshot froze (a new match's seed comes from it).
 const CHECK = "import random, chkobba; random.seed(); chkobba.__name__";
+const TRIAL = "chkobba.snapshot.trial"; // sessionStorage: the build a boot from it is on trial for
+const REFUSED = "chkobba.snapshot.refused"; // localStorage: the build whose snapshot failed so
+
+// Web storage where there is some (not in a worker; blocked storage reads as none).
+function stored(kind, key) {
+  try {
+    return globalThis[kind]?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function store(kind, key, value) {
+  try {
+    if (value === null) globalThis[kind]?.removeItem(key);
+    else globalThis[kind]?.setItem(key, value);
+  } catch {
+    // full or blocked: the trial is not kept, and a failure is only retried
+  }
+}
+
+// Puts this boot on trial until the page's table is up (html.ready, set by screen.js). In a
+// worker (a page the service worker does not serve) there is no page to watch, nor any trial.
+function onTrial() {
+  if (!globalThis.document) return;
+  store("sessionStorage", TRIAL, CACHE);
+  const html = document.documentElement;
+  const done = () => html.classList.contains("ready") && store("sessionStorage", TRIAL, null);
+  if (done()) return;
+  const observer = new MutationObserver(() => done() && observer.disconnect());
+  observer.observe(html, { attributes: true, attributeFilter: ["class"] });
+}
 
 export async function kept() {
   try {
@@ -43,8 +79,17 @@ function mark(how) {
 }
 
 export async function loadPyodide(options) {
-  const snapshot = await kept();
   let how = "plain";
+  if (stored("sessionStorage", TRIAL) === CACHE) {
+    console.warn("The last boot from Python's snapshot did not get the table up: dropped.");
+    store("sessionStorage", TRIAL, null);
+    store("localStorage", REFUSED, CACHE);
+    await forget();
+    how = "fallback";
+  }
+  const refused = stored("localStorage", REFUSED) === CACHE;
+  if (refused && globalThis.document) document.documentElement.dataset.snapshot = "refused"; // pwa.js makes none
+  const snapshot = refused ? null : await kept();
   if (snapshot) {
     try {
       // A promise: Pyodide awaits it only once its own script is loaded (read meanwhile).
@@ -52,6 +97,7 @@ export async function loadPyodide(options) {
       const pyodide = await boot({ ...options, _loadSnapshot: bytes });
       if (pyodide.runPython(CHECK) === "chkobba") {
         mark("snapshot");
+        onTrial();
         return pyodide;
       }
     } catch (error) {

@@ -2,7 +2,7 @@
 on a reload, and in a new tab opened offline. Python ran in a worker on the first visit, and
 runs on the page's thread once the service worker serves the page (boot.js), booted from the
 memory snapshot the first visit made (pwa.js, interpreter.mjs): or, when the snapshot is
-damaged or there was no room for it, booted as usual."""
+damaged, failed the page once, or there was no room for it, booted as usual."""
 
 from conftest import OFFLINE_COPY, PHONE, SERVICE_WORKER, Table
 
@@ -107,3 +107,35 @@ def test_with_no_room_for_the_snapshot_python_boots_as_usual(table, context, ser
     assert table.page.evaluate(BOOT) == "plain"
     assert table.wait_phase("cut", "play") in ("cut", "play")
     table.play_one()
+
+
+# main.py in the build's cache swapped for ``text`` (returns what it held): a page that fails
+# after Python is up, as a snapshot that loads and answers could still make it fail.
+SWAP_MAIN = """async (text) => {
+    const name = (await caches.keys()).find((key) => key.startsWith("chkobba-"));
+    const cache = await caches.open(name);
+    const held = await (await cache.match("main.py")).text();
+    await cache.put("main.py", new Response(text));
+    return held;
+}"""
+
+
+def test_a_boot_from_the_snapshot_that_never_gets_the_table_up_refuses_it(table):
+    visit_once(table)
+    main = table.page.evaluate(SWAP_MAIN, "raise RuntimeError('a later failure')")
+    table.page.reload()
+    table.page.wait_for_selector(".py-error", state="attached", timeout=60_000)
+    assert table.page.evaluate(BOOT) == "snapshot"
+    assert not table.page.evaluate("document.documentElement.classList.contains('ready')")
+    table.errors.clear()  # (the failure this test made)
+    table.page.evaluate(SWAP_MAIN, main)
+    table.reload()  # the player reloads: that boot is dropped with its snapshot
+    assert table.page.evaluate(BOOT) == "fallback"
+    assert table.wait_phase("cut", "play") in ("cut", "play")
+    table.play_one()
+    assert table.page.get_attribute("html", "data-snapshot") == "refused"
+    assert table.page.evaluate(SNAPSHOT_BYTES) == 0
+    table.reload()  # and none is used or made again for this build
+    assert table.page.evaluate(BOOT) == "plain"
+    table.play_one()
+    assert table.page.get_attribute("html", "data-snapshot") == "refused"
