@@ -110,15 +110,18 @@ class Table:
         self.open_after(f"localStorage.setItem('chkobba.save', {json.dumps(text)})", query)
 
     def open_on_save(self, text: str, query: str = "?pace=0") -> None:
-        """Open the page on ``text`` as the saved match, whatever the tab shows now. The save
-        is written from a blank page of the origin: a game page left open (the computer moving
-        at pace 0) could save over it between the write and a reload."""
+        """Open the page on ``text`` as the saved match, whatever the tab shows now."""
+        self.on_blank_page("text => localStorage.setItem('chkobba.save', text)", text)
+        self.open(query)
+
+    def on_blank_page(self, script: str, arg: object = None) -> None:
+        """Run ``script`` on a blank page of the origin, to change its storage: a game page
+        left open (the computer moving at pace 0) could save over the change before a reload."""
         blank = self.base + "blank-for-tests.html"
         self.page.route(blank, lambda route: route.fulfill(body=BLANK, content_type="text/html"))
         self.page.goto(blank)
         self.page.unroute(blank)  # (a routed page has no HTTP cache)
-        self.page.evaluate("text => localStorage.setItem('chkobba.save', text)", text)
-        self.open(query)
+        self.page.evaluate(script, arg)
 
     def open_after(self, script: str, query: str = "?pace=0") -> None:
         """Open the page after running ``script`` in its origin, once per tab, before the page's
