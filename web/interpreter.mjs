@@ -8,9 +8,10 @@
 // so every failure falls back: a snapshot that does not load, or whose Python does not answer,
 // is deleted and Pyodide boots without it. A boot from it is also on trial until the table is
 // up (TRIAL, this tab's): a tab that finds its last one still on trial (it failed later, in
-// PyScript's set-up or the page's first frame, and the player reloaded) drops the snapshot and
-// refuses this build's snapshots from then on (REFUSED: pwa.js then makes none). build.py fills
-// in the names below.
+// PyScript's set-up or the page's first frame, or the player reloaded before the table came)
+// drops the snapshot, and the next visit makes a new one; after STRIKES such trials in a row
+// this build's snapshots are refused (FAILED: pwa.js then makes none). build.py fills in the
+// names below.
 import { loadPyodide as boot, version } from "./pyodide.mjs";
 
 export { version };
@@ -26,7 +27,8 @@ export const MODULES = __MODULES__; // what the snapshot imports: the page's, le
 // the snapshot froze (a new match's seed comes from it).
 const CHECK = "import random, chkobba; random.seed(); chkobba.__name__";
 const TRIAL = "chkobba.snapshot.trial"; // sessionStorage: the build a boot from it is on trial for
-const REFUSED = "chkobba.snapshot.refused"; // localStorage: the build whose snapshot failed so
+const FAILED = "chkobba.snapshot.failed"; // localStorage: "<build> <trials failed in a row>"
+const STRIKES = 2;
 
 // Web storage where there is some (not in a worker; blocked storage reads as none).
 function stored(kind, key) {
@@ -46,13 +48,23 @@ function store(kind, key, value) {
   }
 }
 
+function failures() {
+  const [build, count] = (stored("localStorage", FAILED) ?? "").split(" ");
+  return build === CACHE ? Number(count) || 0 : 0;
+}
+
 // Puts this boot on trial until the page's table is up (html.ready, set by screen.js). In a
 // worker (a page the service worker does not serve) there is no page to watch, nor any trial.
 function onTrial() {
   if (!globalThis.document) return;
   store("sessionStorage", TRIAL, CACHE);
   const html = document.documentElement;
-  const done = () => html.classList.contains("ready") && store("sessionStorage", TRIAL, null);
+  const done = () => {
+    if (!html.classList.contains("ready")) return false;
+    store("sessionStorage", TRIAL, null);
+    store("localStorage", FAILED, null); // a trial passed: the count starts again
+    return true;
+  };
   if (done()) return;
   const observer = new MutationObserver(() => done() && observer.disconnect());
   observer.observe(html, { attributes: true, attributeFilter: ["class"] });
@@ -83,11 +95,11 @@ export async function loadPyodide(options) {
   if (stored("sessionStorage", TRIAL) === CACHE) {
     console.warn("The last boot from Python's snapshot did not get the table up: dropped.");
     store("sessionStorage", TRIAL, null);
-    store("localStorage", REFUSED, CACHE);
+    store("localStorage", FAILED, `${CACHE} ${failures() + 1}`);
     await forget();
     how = "fallback";
   }
-  const refused = stored("localStorage", REFUSED) === CACHE;
+  const refused = failures() >= STRIKES;
   if (refused && globalThis.document) document.documentElement.dataset.snapshot = "refused"; // pwa.js makes none
   const snapshot = refused ? null : await kept();
   if (snapshot) {

@@ -7,7 +7,7 @@
 // - Once the service worker controls the page, has Python's memory snapshot made for the next
 //   visits if this build has none yet (pyodide/snapshot.mjs, a worker of its own: the page and
 //   its Python go on meanwhile); html[data-snapshot] says "kept" or "failed" when it is done
-//   ("refused" from the start when a boot from this build's snapshot failed once).
+//   ("refused" from the start when boots from this build's snapshots kept failing).
 const sw = navigator.serviceWorker;
 const html = document.documentElement;
 
@@ -17,7 +17,7 @@ function snapshot() {
     html.dataset.snapshot = "kept";
     return;
   }
-  if (html.dataset.snapshot === "refused") return; // this build's failed once (interpreter.mjs)
+  if (html.dataset.snapshot === "refused") return; // this build's failed (interpreter.mjs)
   const worker = new Worker("./pyodide/snapshot.mjs", { type: "module" });
   const done = (how) => {
     html.dataset.snapshot = how;

@@ -120,22 +120,31 @@ SWAP_MAIN = """async (text) => {
 }"""
 
 
-def test_a_boot_from_the_snapshot_that_never_gets_the_table_up_refuses_it(table):
-    visit_once(table)
+def fail_a_boot_from_the_snapshot(table) -> None:
+    """A reload that boots from the snapshot and never gets the table up, then one more (the
+    player's), with main.py mended: that one falls back and plays."""
     main = table.page.evaluate(SWAP_MAIN, "raise RuntimeError('a later failure')")
     table.page.reload()
     table.page.wait_for_selector(".py-error", state="attached", timeout=60_000)
     assert table.page.evaluate(BOOT) == "snapshot"
     assert not table.page.evaluate("document.documentElement.classList.contains('ready')")
-    table.errors.clear()  # (the failure this test made)
+    table.errors.clear()  # (the failure made here)
     table.page.evaluate(SWAP_MAIN, main)
-    table.reload()  # the player reloads: that boot is dropped with its snapshot
+    table.reload()
     assert table.page.evaluate(BOOT) == "fallback"
     assert table.wait_phase("cut", "play") in ("cut", "play")
     table.play_one()
+
+
+def test_boots_from_the_snapshot_that_never_get_the_table_up_drop_then_refuse_it(table):
+    visit_once(table)
+    fail_a_boot_from_the_snapshot(table)  # dropped, and made again
+    assert snapshot_made(table.page) == "kept"
+    assert table.page.evaluate(SNAPSHOT_BYTES) > 10_000_000
+    fail_a_boot_from_the_snapshot(table)  # twice in a row: refused
     assert table.page.get_attribute("html", "data-snapshot") == "refused"
     assert table.page.evaluate(SNAPSHOT_BYTES) == 0
-    table.reload()  # and none is used or made again for this build
+    table.reload()  # none is used or made again for this build
     assert table.page.evaluate(BOOT) == "plain"
     table.play_one()
     assert table.page.get_attribute("html", "data-snapshot") == "refused"
