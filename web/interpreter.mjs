@@ -28,7 +28,7 @@ export const MODULES = __MODULES__; // what the snapshot imports: the page's, le
 const CHECK = "import random, chkobba; random.seed(); chkobba.__name__";
 const TRIAL = "chkobba.snapshot.trial"; // sessionStorage: the build a boot from it is on trial for
 const FAILED = "chkobba.snapshot.failed"; // localStorage: "<build> <trials failed in a row>"
-const STRIKES = 2;
+const STRIKES = 2; // failed trials in a row after which this build's snapshots are refused
 
 // Web storage where there is some (not in a worker; blocked storage reads as none).
 function stored(kind, key) {
@@ -100,7 +100,8 @@ export async function loadPyodide(options) {
     how = "fallback";
   }
   const refused = failures() >= STRIKES;
-  if (refused && globalThis.document) document.documentElement.dataset.snapshot = "refused"; // pwa.js makes none
+  // pwa.js then makes none:
+  if (refused && globalThis.document) document.documentElement.dataset.snapshot = "refused";
   const snapshot = refused ? null : await kept();
   if (snapshot) {
     try {
