@@ -53,20 +53,19 @@ function failures() {
   return build === CACHE ? Number(count) || 0 : 0;
 }
 
-// Puts this boot on trial until the page's table is up (html.ready, set by screen.js). In a
-// worker (a page the service worker does not serve) there is no page to watch, nor any trial.
+// Puts this boot on trial until the page's table is up (html.ready, which screen.js sets with
+// Python's first frame, so never before this). In a worker (a page the service worker does not
+// serve) there is no page to watch, nor any trial.
 function onTrial() {
   if (!globalThis.document) return;
   store("sessionStorage", TRIAL, CACHE);
   const html = document.documentElement;
-  const done = () => {
-    if (!html.classList.contains("ready")) return false;
+  const observer = new MutationObserver(() => {
+    if (!html.classList.contains("ready")) return;
+    observer.disconnect();
     store("sessionStorage", TRIAL, null);
     store("localStorage", FAILED, null); // a trial passed: the count starts again
-    return true;
-  };
-  if (done()) return;
-  const observer = new MutationObserver(() => done() && observer.disconnect());
+  });
   observer.observe(html, { attributes: true, attributeFilter: ["class"] });
 }
 
@@ -92,14 +91,16 @@ function mark(how) {
 
 export async function loadPyodide(options) {
   let how = "plain";
+  let failed = failures();
   if (stored("sessionStorage", TRIAL) === CACHE) {
     console.warn("The last boot from Python's snapshot did not get the table up: dropped.");
     store("sessionStorage", TRIAL, null);
-    store("localStorage", FAILED, `${CACHE} ${failures() + 1}`);
+    failed += 1;
+    store("localStorage", FAILED, `${CACHE} ${failed}`);
     await forget();
     how = "fallback";
   }
-  const refused = failures() >= STRIKES;
+  const refused = failed >= STRIKES;
   // pwa.js then makes none:
   if (refused && globalThis.document) document.documentElement.dataset.snapshot = "refused";
   const snapshot = refused ? null : await kept();

@@ -107,31 +107,17 @@ class Table:
 
     def open_with_save(self, text: str, query: str = "?pace=0") -> None:
         """Open the page with ``text`` as the saved match, as if left by an earlier visit."""
-        self.open_after(f"localStorage.setItem('chkobba.save', {json.dumps(text)})", query)
+        self.open_after("text => localStorage.setItem('chkobba.save', text)", query, text)
 
-    def open_on_save(self, text: str, query: str = "?pace=0") -> None:
-        """Open the page on ``text`` as the saved match, whatever the tab shows now."""
-        self.on_blank_page("text => localStorage.setItem('chkobba.save', text)", text)
-        self.open(query)
-
-    def on_blank_page(self, script: str, arg: object = None) -> None:
-        """Run ``script`` on a blank page of the origin, to change its storage: a game page
-        left open (the computer moving at pace 0) could save over the change before a reload."""
+    def open_after(self, script: str, query: str = "?pace=0", arg: object = None) -> None:
+        """Open the page after running ``script`` (with ``arg``) in its origin, on a blank page
+        of it: a game page left open (the computer moving at pace 0) could save over what the
+        script changed before the page opens again."""
         blank = self.base + "blank-for-tests.html"
         self.page.route(blank, lambda route: route.fulfill(body=BLANK, content_type="text/html"))
         self.page.goto(blank)
         self.page.unroute(blank)  # (a routed page has no HTTP cache)
         self.page.evaluate(script, arg)
-
-    def open_after(self, script: str, query: str = "?pace=0") -> None:
-        """Open the page after running ``script`` in its origin, once per tab, before the page's
-        own scripts (a reload then finds what the page itself left)."""
-        self.page.add_init_script(
-            f"""if (!sessionStorage.getItem('preset')) {{
-                sessionStorage.setItem('preset', '1');
-                {script};
-            }}"""
-        )
         self.open(query)
 
     def reload(self) -> None:

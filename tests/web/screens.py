@@ -33,7 +33,7 @@ LANGS = ("en", "fr", "ar")
 
 def load(table: Table, game, query: str) -> None:
     """Open the page on a saved game."""
-    table.open_on_save(write_save(Saved(game, len(game.deal_results), 1)), query)
+    table.open_with_save(write_save(Saved(game, len(game.deal_results), 1)), query)
 
 
 def shoot(table: Table, name: str) -> None:

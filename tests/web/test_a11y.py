@@ -62,7 +62,7 @@ def check_screen(table, lang: str, name: str) -> None:
 def load_saved(table, game: Game, query: str, seen: int | None = None) -> None:
     """Open the page on ``game`` as the saved match (``seen``: deals already dismissed)."""
     seen = len(game.deal_results) if seen is None else seen
-    table.open_on_save(write_save(Saved(game, seen, 1)), query)
+    table.open_with_save(write_save(Saved(game, seen, 1)), query)
 
 
 def choice_turn() -> tuple[Game, str]:

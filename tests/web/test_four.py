@@ -50,8 +50,7 @@ def test_a_computer_seat_keeps_or_exposes_its_cut_card(table):
     table.page.add_init_script(SEEN_CUTS)
     for choice in ("keep", "expose"):
         seed = four_seat_cut(choice)
-        table.on_blank_page("localStorage.clear()")
-        table.open(f"?players=4&seed={seed}&pace=0.5")
+        table.open_after("localStorage.clear()", f"?players=4&seed={seed}&pace=0.5")
         game = Game.new(FOUR, seed=seed)  # the page's first deal, its cut not yet made
         wanted = f"kept {game.current} " if choice == "keep" else f"exposed {game.cut_card}"
         table.page.wait_for_function(
@@ -131,8 +130,8 @@ OVERLAPS = """() => {
 
 def test_each_sides_name_shows_beside_its_pile(table):
     for lang in ("en", "ar"):
-        table.on_blank_page("localStorage.clear()")
-        table.open(f"?players=4&seed={four_you_cut()}&pace=0&lang={lang}")
+        query = f"?players=4&seed={four_you_cut()}&pace=0&lang={lang}"
+        table.open_after("localStorage.clear()", query)
         table.wait_phase("cut")
         table.tap('[data-move="keep"]')
         table.wait_phase("play")

@@ -85,8 +85,7 @@ def first_seed_where_you_cut(choice: str, start: int = 0) -> int:
 def test_keep_and_expose_the_cut_card(table):
     for choice in ("keep", "expose"):
         seed = first_seed_where_you_cut(choice, start=0 if choice == "keep" else 3)
-        table.on_blank_page("localStorage.clear()")
-        table.open(f"?seed={seed}&pace=0")
+        table.open_after("localStorage.clear()", f"?seed={seed}&pace=0")
         table.wait_phase("cut")
         cut = table.page.get_attribute('[data-overlay="cut"] [data-card]', "data-card")
         assert cut == str(Game.new(Rules(target=21), seed=seed).cut_card)

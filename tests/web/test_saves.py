@@ -21,7 +21,7 @@ def test_reload_mid_deal_finds_the_same_position(table):
 
 def test_a_corrupt_save_is_reported_and_set_aside(table):
     broken = '{"format": 1, "game": "not a game"'
-    table.open_on_save(broken)
+    table.open_with_save(broken)
     table.page.wait_for_selector("[data-notice]")
     assert "could not be read" in table.page.inner_text("[data-notice]")
     assert table.page.evaluate("localStorage.getItem('chkobba.save.corrupt')") == broken
