@@ -211,3 +211,92 @@ def test_load_and_reset_commands():
     assert glue.BOARDS["d"].game == Game.from_notation(other)
     refused = payload(glue.command("d", "null", "a message from https://evil.example"))
     assert "Ignored a command: a message from https://evil.example" in refused["texts"]["note"]
+
+
+SHAPE = {"state", "html", "texts", "events"}
+
+
+def test_a_board_in_error_still_takes_commands():
+    out = payload(glue.create("e", json.dumps({"position": "2D6S QH"})))
+    error = out["texts"]["error"]
+    assert out["state"] == "error" and "expected 8 or 9 fields" in error
+    assert [e["type"] for e in out["events"]] == ["error"]
+
+    reset = payload(glue.command("e", '{"type": "chkobba:reset"}'))
+    assert set(reset) == SHAPE and reset["state"] == "error"
+    assert reset["texts"]["error"] == error and "<p" in reset["html"]  # still says why
+    (event,) = reset["events"]
+    assert event["type"] == "error"
+    assert event["message"].startswith("Ignored a command: chkobba:reset: the board never loaded")
+    assert "expected 8 or 9 fields" in event["message"] and len(event["message"]) < 200
+
+    for message, notice in (
+        ('{"type": "chkobba:fly"}', "'chkobba:fly' is not a command"),
+        ("[1, 2]", "expected an object"),
+        ('{"type": "chkobba:load", "position": "zz"}', "could not load: position:"),
+    ):
+        out = payload(glue.command("e", message))
+        assert out["state"] == "error" and out["texts"]["error"] == error
+        (event,) = out["events"]
+        assert event["type"] == "error" and event["message"].startswith("Ignored a command: ")
+        assert notice in event["message"]
+    refused = payload(glue.command("e", "null", "a message from https://evil.example"))
+    notice = "Ignored a command: a message from https://evil.example"
+    assert refused["state"] == "error" and refused["events"][0]["message"] == notice
+    assert payload(glue.act("e", "hand", "QH")) == {**refused, "events": []}  # nothing to tap
+
+    out = payload(glue.command("e", json.dumps({"type": "chkobba:load", "position": QUEEN})))
+    assert set(out) == SHAPE and out["state"] == "ready"
+    shown = Game.from_notation(QUEEN).notation()
+    assert out["events"] == [{"type": "ready", "mode": "show", "position": shown}]
+    assert glue.BOARDS["e"].game == Game.from_notation(QUEEN)
+    assert payload(glue.command("e", '{"type": "chkobba:reset"}'))["state"] == "ready"
+
+
+def test_only_a_key_never_made_or_forgotten_is_gone():
+    gone = {"state": "gone", "events": []}
+    assert payload(glue.command("never", '{"type": "chkobba:reset"}')) == gone
+    assert payload(glue.act("never", "hand", "QH")) == gone
+    glue.create("f", json.dumps({"position": ""}))
+    assert payload(glue.command("f", '{"type": "chkobba:reset"}'))["state"] == "error"
+    glue.forget("f")
+    assert payload(glue.command("f", '{"type": "chkobba:reset"}')) == gone
+    assert "f" not in glue.BOARDS
+
+
+def test_a_remade_board_in_error_forgets_the_board_it_was():
+    glue.create("g", json.dumps({"position": QUEEN}))
+    remade = payload(glue.create("g", json.dumps({"position": QUEEN, "seat": "3"})))
+    assert remade["state"] == "error"
+    reset = payload(glue.command("g", '{"type": "chkobba:reset"}'))
+    assert reset["state"] == "error" and "seat '3' is not 0 or 1" in reset["events"][0]["message"]
+
+
+def test_a_bug_puts_the_board_in_error_and_reset_starts_it_again(monkeypatch):
+    glue.create("h", json.dumps({"position": QUEEN, "mode": "puzzle", "moves": "QHx2D+6S"}))
+
+    def crash(*_):
+        raise RuntimeError("boom")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(glue, "tap", crash)
+        out = payload(glue.act("h", "hand", "QH"))
+    assert out["state"] == "error" and out["texts"]["error"] == "internal error: RuntimeError: boom"
+    assert out["events"] == [{"type": "error", "message": out["texts"]["error"]}]
+    with monkeypatch.context() as patch:
+        patch.setattr(glue, "start", crash)
+        out = payload(glue.command("h", '{"type": "chkobba:reset"}'))
+    assert set(out) == SHAPE and out["state"] == "error"
+    out = payload(glue.command("h", '{"type": "chkobba:reset"}'))  # back to the puzzle's start
+    assert out["state"] == "ready" and glue.BOARDS["h"].spec.mode == "puzzle"
+
+
+@pytest.mark.parametrize("value", ["not a url", "", "javascript:alert(1)", "x" * 300])
+def test_a_parent_origin_the_frame_could_not_use_is_an_error_naming_it(value):
+    out = payload(glue.create("i", json.dumps({"position": QUEEN, "parent-origin": value}), True))
+    message = out["texts"]["error"]
+    assert out["state"] == "error" and message.startswith("parent-origin '")
+    assert message.endswith("' is not an origin like https://my.site") and len(message) < 100
+    assert out["events"] == [{"type": "error", "message": message}]
+    element = json.dumps({"position": QUEEN, "parent-origin": value})  # an element's: not read
+    assert payload(glue.create("i", element))["state"] == "ready"

@@ -1,23 +1,41 @@
 """The boards' API for the page's JavaScript (embed.js): text in, JSON text out.
 
-All boards of a page live here, in one Python, keyed by the element's id. Each call returns
-``{"state": "ready"|"error", "html": ..., "texts": {...}, "events": [...]}``; events get the
-board's name (the host's ``id`` attribute) and its state added by embed.js.
+All boards of a page live here, in one Python, keyed by the element's id: a ``Board``, or a
+``Broken`` one (its attributes could not be used, or a bug stopped it), which still takes
+commands (a ``chkobba:load`` that works makes it ready). Each call returns
+``{"state": "ready"|"error", "html": ..., "texts": {...}, "events": [...]}``, or
+``{"state": "gone", "events": []}`` for a key never made (or forgotten); events get the board's
+name (the host's ``id`` attribute) and its state added by embed.js.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import replace
+from dataclasses import dataclass, replace
+
+from chkobba import nested_too_deeply
 
 from .frame import frame
 from .render import render, render_error
-from .spec import BoardError, parse_spec, quote, shorten
+from .spec import BoardError, Spec, parse_spec, quote, shorten
 from .state import Board, Event, start, tap
 
-BOARDS: dict[str, Board] = {}
 COMMANDS = ("chkobba:load", "chkobba:reset")
 MESSAGE_LIMIT = 10_000
+# board.html's own parameter: board-frame.js takes it out of the URL's parameters, and passes
+# it on to ``create`` only when it is not an http(s) origin, for the board to say so.
+PARENT_ORIGIN = "parent-origin"
+
+
+@dataclass(frozen=True)
+class Broken:
+    """A board in error: what it shows, and the spec it ran on (none if it never loaded)."""
+
+    message: str
+    spec: Spec | None = None
+
+
+BOARDS: dict[str, Board | Broken] = {}
 
 
 def shown(board: Board, events: list[Event]) -> str:
@@ -25,26 +43,38 @@ def shown(board: Board, events: list[Event]) -> str:
     return json.dumps({"state": "ready", "html": html, "texts": texts, "events": events})
 
 
-def broken(message: str) -> str:
-    html, texts = render_error(message)
-    event = {"type": "error", "message": message}
-    return json.dumps({"state": "error", "html": html, "texts": texts, "events": [event]})
+def failed(broken: Broken, events: list[Event]) -> str:
+    html, texts = render_error(broken.message)
+    return json.dumps({"state": "error", "html": html, "texts": texts, "events": events})
+
+
+def breaks(key: str, message: str, spec: Spec | None = None) -> str:
+    """Board ``key`` is now in error with ``message``, and says so in an error event."""
+    BOARDS[key] = broken = Broken(message, spec)
+    return failed(broken, [{"type": "error", "message": message}])
+
+
+def internal(error: Exception) -> str:
+    return f"internal error: {type(error).__name__}: {shorten(str(error), 80)}"
 
 
 def create(key: str, raw: str, strict: bool = False) -> str:
     """Make (or remake) board ``key`` from a JSON object of attributes; ``strict`` for URL
-    parameters, where an unknown name is an error."""
-    BOARDS.pop(key, None)
+    parameters, where an unknown name is an error (and ``parent-origin``, which board-frame.js
+    passes on only when it cannot use it, is refused with its value)."""
     try:
-        values = json.loads(raw)
+        values = None if nested_too_deeply(raw) else json.loads(raw)
         if not isinstance(values, dict):
             raise BoardError("the attributes are not a set of names and values")
+        if strict and PARENT_ORIGIN in values:
+            given = quote(str(values[PARENT_ORIGIN]))
+            raise BoardError(f"{PARENT_ORIGIN} {given} is not an origin like https://my.site")
         spec = parse_spec(values, strict)
         board, events = start(spec)
     except BoardError as error:
-        return broken(str(error))
+        return breaks(key, str(error))
     except Exception as error:  # a bug here must not break the host page
-        return broken(f"internal error: {type(error).__name__}: {shorten(str(error), 80)}")
+        return breaks(key, internal(error))
     BOARDS[key] = board
     ready: Event = {"type": "ready", "mode": spec.mode, "position": board.game.notation()}
     return shown(board, [ready, *events])
@@ -55,28 +85,39 @@ def act(key: str, action: str, value: str) -> str:
     board = BOARDS.get(key)
     if board is None:
         return json.dumps({"state": "gone", "events": []})
+    if isinstance(board, Broken):  # it has nothing to tap: shown as it is
+        return failed(board, [])
     try:
-        board, events = tap(board, action, value)
+        after, events = tap(board, action, value)
     except Exception as error:
-        BOARDS.pop(key, None)
-        return broken(f"internal error: {type(error).__name__}: {shorten(str(error), 80)}")
-    BOARDS[key] = board
-    return shown(board, events)
+        return breaks(key, internal(error), board.spec)
+    BOARDS[key] = after
+    return shown(after, events)
 
 
 def command(key: str, message: str, refused: str = "") -> str:
     """A command from the host, as JSON text. Only ``{"type": "chkobba:reset"}`` and
     ``{"type": "chkobba:load", "position": ..., (other attributes)}`` do anything; anything
     else, or a message ``refused`` by embed.js (its sender), leaves the board as it is, with a
-    notice saying why it was ignored."""
+    notice (an error event) saying why it was ignored. A board in error takes them too: a load
+    that works makes it ready; a reset starts it again if it ever ran, else is ignored."""
     board = BOARDS.get(key)
     if board is None:
         return json.dumps({"state": "gone", "events": []})
+    try:
+        return obey(key, board, message, refused)
+    except Exception as error:  # a bug here must not break the host page
+        return breaks(key, internal(error), board.spec)
+
+
+def obey(key: str, board: Board | Broken, message: str, refused: str) -> str:
     problem, values = (refused, {}) if refused else read_command(message)
     if not problem and values.get("type") == "chkobba:reset":
-        BOARDS[key], events = start(board.spec)
-        return shown(BOARDS[key], events)
-    if not problem:
+        if board.spec is not None:
+            BOARDS[key], events = start(board.spec)
+            return shown(BOARDS[key], events)
+        problem = f"chkobba:reset: the board never loaded ({shorten(board.message, 100)})"
+    elif not problem:
         values.pop("type")
         try:
             spec = parse_spec(values, strict=True)
@@ -88,8 +129,11 @@ def command(key: str, message: str, refused: str = "") -> str:
             loaded: Event = {"type": "ready", "mode": spec.mode, "position": spec.start.notation()}
             return shown(fresh, [loaded, *events])
     notice = f"Ignored a command: {problem}"
+    ignored: list[Event] = [{"type": "error", "message": notice}]
+    if isinstance(board, Broken):  # it keeps showing why it is in error
+        return failed(board, ignored)
     BOARDS[key] = replace(board, notice=notice)
-    return shown(BOARDS[key], [{"type": "error", "message": notice}])
+    return shown(BOARDS[key], ignored)
 
 
 def read_command(message: str) -> tuple[str, dict[str, object]]:
@@ -97,7 +141,7 @@ def read_command(message: str) -> tuple[str, dict[str, object]]:
     if len(message) > MESSAGE_LIMIT:
         return f"a message of {len(message)} characters (at most {MESSAGE_LIMIT})", {}
     try:
-        values = json.loads(message)
+        values = None if nested_too_deeply(message) else json.loads(message)
     except ValueError:
         return "not a JSON object", {}
     if not isinstance(values, dict):
