@@ -14,6 +14,7 @@ from .game import DealResult, Game, match_winner
 from .kernel import Phase
 from .moves import Move, MoveKind, capture_options, legal_play_moves
 from .rules import TARGETS, Rules
+from .saves import nested_too_deeply
 from .scoring import DealScore, score_deal
 from .view import View
 
@@ -40,6 +41,7 @@ __all__ = [
     "capture_options",
     "legal_play_moves",
     "match_winner",
+    "nested_too_deeply",
     "score_deal",
 ]
 __version__ = "0.1.0"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, NamedTuple, Protocol
 
 from .cards import format_cards, parse_cards
@@ -26,6 +27,8 @@ class _Match(Protocol):
 FORMAT = "chkobba-game"
 VERSION = 1
 _SCORE_FIELDS = DealScore._fields
+DEPTH_LIMIT = 64  # levels of [ and { that JSON text read here may nest (a save nests 5)
+_STRING_OR_BRACKET = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[\[\]{}]', re.DOTALL)
 
 
 class Saved(NamedTuple):
@@ -65,9 +68,29 @@ def _result_to_dict(result: DealResult) -> dict[str, Any]:
     }
 
 
+def nested_too_deeply(text: str, limit: int = DEPTH_LIMIT) -> bool:
+    """Whether JSON ``text`` nests more than ``limit`` levels of [ and { (not counting those in
+    strings), in one linear scan: to check before ``json.loads``, whose recursion on such text
+    can exhaust the C stack (in Pyodide, a fatal error) before Python raises RecursionError."""
+    depth = 0
+    for found in _STRING_OR_BRACKET.finditer(text):
+        token = found.group()
+        if token in ("[", "{"):
+            depth += 1
+            if depth > limit:
+                return True
+        elif token in ("]", "}"):
+            depth -= 1  # below 0 only past a stray ] or }, where json.loads stops
+    return False
+
+
 def read_save(text: str | bytes) -> Saved:
     """Read a saved match's parts; ``ParseError`` saying what is wrong."""
     try:
+        if isinstance(text, bytes | bytearray):  # decoded as json.loads would, to be scanned
+            text = text.decode(json.detect_encoding(text), "surrogatepass")
+        if nested_too_deeply(text):  # refused before json.loads recurses into it
+            raise RecursionError
         data = json.loads(text)
     except (TypeError, ValueError, RecursionError) as error:
         reason = "nested too deeply" if isinstance(error, RecursionError) else error

@@ -3,8 +3,10 @@ holds. No game rule lives here; no text the player reads either (that is ``words
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from chkobba import TARGETS, Card, Game, Move, ParseError
 
@@ -13,6 +15,7 @@ from .i18n import LANGUAGES
 LEVELS = ("easy", "medium", "hard")
 PLAYERS = (2, 4)  # at the table: you and the computer, or you and a computer partner against two
 HUMAN = 0  # the seat the player sits in (with four, seat 2 is the partner)
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -23,6 +26,12 @@ class Settings:
     level: str = "medium"
     lang: str = ""  # the language the page speaks ("" until chosen: then English)
     players: int = 2  # new matches are for this many players
+
+
+def one_of(value: object, known: tuple[T, ...], default: T) -> T:
+    """``value`` if it is one of ``known`` and of its very type (not True for 1, nor 2.0 for
+    2), else ``default``: a setting read back from storage, where anything may have been put."""
+    return next((k for k in known if type(k) is type(value) and k == value), default)
 
 
 @dataclass(frozen=True)
@@ -121,7 +130,7 @@ def parse_params(query: str | Iterable[tuple[str, str]]) -> Params:
     for name, raw in query:
         problem = AddressProblem(name, name[:40], raw[:40])
         if name == "seed":
-            if raw.isdigit() and len(raw) <= 18:
+            if raw.isascii() and raw.isdigit() and len(raw) <= 18:  # "²".isdigit() too
                 seed = int(raw)
             else:
                 errors.append(problem)
@@ -161,8 +170,10 @@ def parse_params(query: str | Iterable[tuple[str, str]]) -> Params:
     return Params(seed, pace, level, target, position, tuple(errors), lang, players)
 
 
+DECIMAL = re.compile(r"[0-9]+(?:\.[0-9]*)?|\.[0-9]+")  # ASCII digits, no sign, no exponent
+
+
 def number(text: str) -> float | None:
-    try:
-        return float(text)
-    except ValueError:
-        return None
+    """A plain decimal ("0", "0.5", ".5"), never inf or nan; None for anything else ("1e400",
+    "nan", " 3", "1_0" or fullwidth digits, all of which ``float`` reads)."""
+    return float(text) if len(text) <= 20 and DECIMAL.fullmatch(text) else None
