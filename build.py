@@ -53,9 +53,10 @@ BUILD_TOOLS = ("hatchling==1.33.0", "brotli==1.2.1", "resvg-py==0.5.0", BABEL)
 APP_ZIP = "app.zip"  # web/ui/*.py and their .pyc, unpacked beside main.py by PyScript
 CLI_MODULES = ("__main__", "arena", "bench")  # engine modules the page never imports
 INTERPRETER = "interpreter.mjs"  # Pyodide as PyScript loads it: from a snapshot when one is kept
-# Traced modules a snapshot does not import: they need the page (PyScript, the DOM: ui.fx is the
-# one page module that imports pyscript) or are not the game page's (the tutorial boards').
-NOT_IN_SNAPSHOT = re.compile(r"(js|pyscript|ui\.fx|board|__main__)(\.|$)")
+HOST = "host.js"  # starts the game's Python; knows the build's cache (for the snapshot's trial)
+# Traced modules a snapshot does not import: they need the page (PyScript's JS modules) or are
+# not the game page's (the tutorial boards').
+NOT_IN_SNAPSHOT = re.compile(r"(js|pyscript|polyscript|board|__main__)(\.|$)")
 ICON_BACKGROUND = "#17663f"
 # Imported by PyScript only to unpack .tar.gz [files]; this page's archives are .whl and .zip.
 UNUSED_BY_PYSCRIPT = {"gzip", "tarfile"}
@@ -194,7 +195,13 @@ def copy_pyscript(out: Path, unused: re.Pattern[str] | None = None) -> None:
 
 
 def pyscript_toml(wheel: str, files: list[str]) -> str:
-    lines = [f'interpreter = "./pyodide/{INTERPRETER}"', "", "[files]"]
+    lines = [
+        f'interpreter = "./pyodide/{INTERPRETER}"',
+        "sync_main_only = true",  # main.py reaches the page by messages only (host.js)
+        'plugins = ["!error"]',  # a failed start is host.js's to tell, in the page's words
+        "",
+        "[files]",
+    ]
     lines.append(f'"./wheels/{wheel}" = "./*"')
     lines.append(f'"./{APP_ZIP}" = "./*"')
     lines += [f'"./{f}" = "./{f}"' for f in files]
@@ -425,7 +432,7 @@ def build() -> None:
     add_python(DIST / "wheels" / wheel, compiled)
     shutil.copy2(WEB / "snapshot.mjs", DIST / "pyodide" / "snapshot.mjs")
 
-    for rel in ["main.py", "index.html", "pwa.js", "boot.js", "screen.js"]:
+    for rel in ["main.py", "index.html", "pwa.js", "boot.js", "screen.js", HOST]:
         shutil.copy2(WEB / rel, DIST / rel)
     shutil.copytree(WEB / "static", DIST / "static")
     draw_icons()
@@ -447,6 +454,7 @@ def build() -> None:
     )
     version = digest(*(DIST / f for f in files))[:12]
     (DIST / "pyodide" / INTERPRETER).write_text(interpreter(wheel, compiled, version))
+    (DIST / HOST).write_text(filled(HOST, {"VERSION": version}))  # (its template is hashed)
     files = sorted([*files, f"pyodide/{INTERPRETER}"])
     (DIST / "sw.js").write_text(service_worker(["./", *files], version))
     cost = compress_dist()
@@ -461,7 +469,14 @@ def build() -> None:
 
 # --- boards for tutorial pages (issue 14) --------------------------------------------------
 
-EMBED_FILES = ("board.html", "board-frame.js", "embed-demo.html", "tutorial.html", "tutorial.js")
+EMBED_FILES = (
+    "board.html",
+    "board-frame.js",
+    "board-worker.mjs",
+    "embed-demo.html",
+    "tutorial.html",
+    "tutorial.js",
+)
 BOARD_MODULES = tuple(  # the game's card markup: ui.render and what it imports
     f"ui/{p.name}" for p in sorted((WEB / "ui").glob("*.py"))
 )
@@ -547,6 +562,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     real static host or CDN does), with the file's own type and `Vary: Accept-Encoding`; and
     cross-origin isolated (ISOLATION)."""
 
+    isolated = True
+
     extensions_map: ClassVar[dict[str, str]] = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
         ".js": "text/javascript",
@@ -557,7 +574,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         ".webmanifest": "application/manifest+json",
         ".whl": "application/zip",
     }
-    ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
+    ENCODINGS: ClassVar[tuple[tuple[str, str], ...]] = (("br", ".br"), ("gzip", ".gz"))
 
     def send_head(self):  # type: ignore[no-untyped-def]
         self.encoding: str | None = None
@@ -582,7 +599,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         return super().guess_type(self.plain if self.encoding else path)
 
     def end_headers(self) -> None:
-        for name, value in ISOLATION.items():
+        for name, value in ISOLATION.items() if self.isolated else ():
             self.send_header(name, value)
         if getattr(self, "encoding", None):
             self.send_header("Content-Encoding", self.encoding)
@@ -607,24 +624,36 @@ def accepted_encodings(header: str) -> set[str]:
     return accepted
 
 
-def make_server(port: int, host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
-    handler = functools.partial(Handler, directory=str(DIST))
+class PlainHandler(Handler):
+    """As the biggest free static host serves a site: the .gz copies (no brotli), and no
+    header a page could ask for (no COOP/COEP)."""
+
+    isolated = False
+    ENCODINGS = (("gzip", ".gz"),)
+
+
+def make_server(
+    port: int, host: str = "127.0.0.1", plain: bool = False
+) -> http.server.ThreadingHTTPServer:
+    handler = functools.partial(PlainHandler if plain else Handler, directory=str(DIST))
     server = http.server.ThreadingHTTPServer((host, port), handler)
     server.daemon_threads = True
     return server
 
 
-def start_server(port: int = 0) -> tuple[http.server.ThreadingHTTPServer, str]:
-    """Serve dist/ from a background thread; returns the server and its base URL."""
-    server = make_server(port)
+def start_server(port: int = 0, plain: bool = False) -> tuple[http.server.ThreadingHTTPServer, str]:
+    """Serve dist/ from a background thread (``plain``: as a plain host); returns the server
+    and its base URL."""
+    server = make_server(port, plain=plain)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
 
-def serve(port: int) -> None:
+def serve(port: int, plain: bool) -> None:
     build()
-    server = make_server(port)
-    print(f"Chkobba is served on http://localhost:{port}/ (Ctrl-C to stop)", flush=True)
+    server = make_server(port, plain=plain)
+    kind = "as a plain host serves it (gzip, no COOP/COEP)" if plain else "cross-origin isolated"
+    print(f"Chkobba is served on http://localhost:{port}/, {kind} (Ctrl-C to stop)", flush=True)
     with contextlib.suppress(KeyboardInterrupt):
         server.serve_forever()
 
@@ -703,6 +732,7 @@ def main() -> int:
     sub.add_parser("build", help="write dist/")
     p_serve = sub.add_parser("serve", help="build, then serve dist/")
     p_serve.add_argument("--port", type=int, default=8000)
+    p_serve.add_argument("--plain", action="store_true", help="gzip only, no COOP/COEP headers")
     p_test = sub.add_parser("test", help="lint and run every test (extra arguments go to pytest)")
     p_test.add_argument("pytest_args", nargs=argparse.REMAINDER)
     p_load = sub.add_parser("loadtime", help="measure time to a playable table")
@@ -724,7 +754,7 @@ def main() -> int:
     if args.command == "build":
         build()
     elif args.command == "serve":
-        serve(args.port)
+        serve(args.port, args.plain)
     elif args.command == "test":
         return test([a for a in args.pytest_args if a != "--"])
     elif args.command == "loadtime":

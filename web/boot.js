@@ -14,10 +14,9 @@
 //   index.html stays.
 // - Until Python is up (html.ready), marks the page starting (html.starting, #app aria-busy and
 //   a spinner) and keeps every tap on a card or a button: the tapped element is lifted
-//   (.queued) and put in window.chkobbaTaps, which main.py plays, in order, once the table is
-//   live. A tap means there what it would have meant live.
-// - Chooses where Python runs: in a worker on a first visit, on the page's thread once the
-//   service worker serves the page or where the page is not cross-origin isolated (below).
+//   (.queued) and put in window.chkobbaTaps, which host.js hands to Python (main.py plays them,
+//   in order, once the table is live). A tap means there what it would have meant live.
+// Python itself is started by host.js, in a worker.
 (() => {
   const html = document.documentElement;
   const app = document.getElementById("app");
@@ -111,7 +110,7 @@
   app.addEventListener(
     "click",
     (event) => {
-      if (html.classList.contains("ready")) return; // Python's own handler has it
+      if (!Array.isArray(window.chkobbaTaps)) return; // Python has started: host.js has it
       const target = event.target.closest("button[data-card], [data-action]");
       if (!target) return;
       event.preventDefault();
@@ -121,15 +120,4 @@
     },
     true,
   );
-
-  // Where Python runs. On a first visit, in a worker: the download and the compile of Pyodide
-  // never block the page. Once the service worker serves the page (every later visit, online or
-  // not), on the page's own thread: nothing is downloaded then, and Python is up sooner there
-  // (no worker to start, no message round trip per DOM call; the README's measuring section).
-  // And on the page's thread wherever the page is not cross-origin isolated: PyScript gives a
-  // worker the page's DOM through SharedArrayBuffer, which needs COOP/COEP (build.py's server
-  // and dist/_headers send them).
-  const python = document.querySelector('script[type="py"][worker]');
-  const served = Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
-  if (python && (served || !window.crossOriginIsolated)) python.removeAttribute("worker");
 })();

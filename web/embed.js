@@ -1,38 +1,111 @@
 // <chkobba-board>: a live Chkobba position for any page, drawn by Python (web/board/*.py).
-// One script, one Python for all the boards of a page: the first board that appears starts
-// Pyodide; each board is a few kilobytes of state in it. Every word from outside (captions,
-// errors) is set with textContent, never as HTML. See README.md, "Boards for tutorial pages".
-const CONFIG = __CONFIG__; // build.py: {code, wheel, suits, version}
+// One script, one Python for all the boards of a page, in a worker (board-worker.mjs): the
+// host page's thread never runs Python, so its own scripts and scrolling go on while boards
+// boot. Nothing starts before the first board nears the viewport (or the reader interacts);
+// each board is then a few kilobytes of state in that Python, and each answer is written in
+// one task. Every word from outside (captions, errors) is set with textContent, never as HTML.
+// See README.md, "Boards for tutorial pages".
+const CONFIG = __CONFIG__; // build.py: {code, wheel, suits}
 const BASE = new URL(".", import.meta.url);
 const ATTRIBUTES = ["position", "mode", "seat", "play", "moves", "caption", "captions", "explain", "lang"];
 const EVENTS = "chkobba:";
+const NEAR = "600px 0px"; // how near the viewport a board starts Python
+const INTERACTIONS = ["pointerdown", "keydown"];
 
-let python = null; // the promise of board.glue, started once
+let worker = null; // the boards' Python, once wanted
+let wanted = false; // a board neared the viewport, or the reader interacted
+let wantNow;
+const whenWanted = new Promise((resolve) => {
+  wantNow = resolve;
+});
 let sheets = null; // the promise of the shared stylesheets
+let counter = 0;
+let nextCall = 0;
+const calls = new Map(); // id -> {resolve, reject}, answered in the order asked
+const boards = new Set(); // the boards on the page
 
 function url(path) {
   return new URL(path, BASE).href;
 }
 
-async function bytes(path) {
-  const response = await fetch(url(path));
-  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
+/** The worker, from a same-origin URL, or (embed.js served from another origin, which a
+ * Worker cannot load directly) from a blob that imports it. */
+function spawn() {
+  const src = url("board-worker.mjs");
+  if (new URL(src).origin === location.origin) return new Worker(src, { type: "module" });
+  const blob = new Blob([`import ${JSON.stringify(src)};`], { type: "text/javascript" });
+  return new Worker(URL.createObjectURL(blob), { type: "module" });
 }
 
-function glue() {
-  python ??= (async () => {
-    const { loadPyodide } = await import(url("pyodide/pyodide.mjs"));
-    const [py, wheel, code] = await Promise.all([
-      loadPyodide({ indexURL: url("pyodide/") }),
-      bytes(CONFIG.wheel),
-      bytes(CONFIG.code),
-    ]);
-    py.unpackArchive(wheel, "wheel", { extractDir: "/home/pyodide" });
-    py.unpackArchive(code, "zip", { extractDir: "/home/pyodide" });
-    return py.pyimport("board.glue");
-  })();
-  return python;
+function settle(id, how, value) {
+  const call = calls.get(id);
+  calls.delete(id);
+  call?.[how](value);
+}
+
+function down(reason) {
+  for (const id of [...calls.keys()]) settle(id, "reject", new Error(reason));
+  worker?.terminate();
+  worker = null;
+}
+
+function python() {
+  if (worker) return worker;
+  try {
+    worker = spawn();
+  } catch (error) {
+    throw new Error(`no worker: ${String(error?.message ?? error).slice(0, 120)}`);
+  }
+  worker.addEventListener("message", ({ data }) => {
+    if ("error" in data) settle(data.id, "reject", new Error(data.error));
+    else settle(data.id, "resolve", data.out);
+  });
+  worker.addEventListener("error", (event) => {
+    event.preventDefault();
+    down(event.message || "its script could not be loaded");
+  });
+  worker.postMessage({ type: "start", archives: [[url(CONFIG.wheel), "whl"], [url(CONFIG.code), "zip"]] });
+  return worker;
+}
+
+function send(message) {
+  try {
+    python().postMessage(message);
+  } catch (error) {
+    settle(message.id, "reject", error);
+  }
+}
+
+/** One of board.glue's functions, called in the worker once Python is wanted (calls are sent
+ * in the order made): its JSON answer, parsed. */
+function call(op, ...args) {
+  const id = ++nextCall;
+  const answer = new Promise((resolve, reject) => calls.set(id, { resolve, reject }));
+  whenWanted.then(() => send({ id, op, args }));
+  return answer.then((text) => JSON.parse(text ?? "null"));
+}
+
+function want() {
+  if (wanted) return;
+  wanted = true;
+  near?.disconnect();
+  for (const type of INTERACTIONS) removeEventListener(type, want, true);
+  wantNow();
+}
+
+const near =
+  typeof IntersectionObserver === "function"
+    ? new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && want(), {
+        rootMargin: NEAR,
+      })
+    : null;
+if (near) for (const type of INTERACTIONS) addEventListener(type, want, { capture: true, passive: true });
+else want();
+
+/** Start the boards' Python afresh (a Retry after a start that failed). */
+function restart() {
+  down("restarted");
+  for (const board of boards) if (board._broken) board._queue();
 }
 
 function styles() {
@@ -50,10 +123,11 @@ function styles() {
       }
     }),
   );
+  sheets.catch(() => {
+    sheets = null; // asked again on the next try
+  });
   return sheets;
 }
-
-let counter = 0;
 
 class ChkobbaBoard extends HTMLElement {
   static observedAttributes = ATTRIBUTES;
@@ -65,14 +139,19 @@ class ChkobbaBoard extends HTMLElement {
     this._root.addEventListener("click", (event) => this._tap(event));
     this._params = null; // URL parameters, when board.html made this board
     this._queued = false;
+    this._broken = false; // Python could not start for it (a Retry remakes it)
   }
 
   connectedCallback() {
+    boards.add(this);
+    near?.observe(this);
     this._queue();
   }
 
   disconnectedCallback() {
-    python?.then((g) => g.forget(this._key)).catch(() => {});
+    boards.delete(this);
+    near?.unobserve(this);
+    if (wanted) call("forget", this._key).catch(() => {});
   }
 
   attributeChangedCallback() {
@@ -93,7 +172,8 @@ class ChkobbaBoard extends HTMLElement {
     } catch {
       problem ||= "a message that is not plain data";
     }
-    this._call((g) => g.command(this._key, text, problem));
+    this._flush(); // a board made just before is made first: the command applies to it
+    this._call("command", text, problem);
   }
 
   load(position) {
@@ -108,10 +188,13 @@ class ChkobbaBoard extends HTMLElement {
     if (this._queued) return;
     this._queued = true;
     this._loading();
-    queueMicrotask(() => {
-      this._queued = false;
-      if (this.isConnected) this._create();
-    });
+    queueMicrotask(() => this._flush());
+  }
+
+  _flush() {
+    if (!this._queued) return;
+    this._queued = false;
+    if (this.isConnected) this._call("create", JSON.stringify(this._values()), this._params !== null);
   }
 
   _values() {
@@ -121,25 +204,21 @@ class ChkobbaBoard extends HTMLElement {
     return values;
   }
 
-  async _create() {
-    const values = JSON.stringify(this._values());
-    const strict = this._params !== null;
-    this._call((g) => g.create(this._key, values, strict));
-  }
-
-  async _call(action) {
+  async _call(op, ...args) {
     let out;
     try {
-      const [g] = await Promise.all([glue(), this._dress()]);
-      out = JSON.parse(action(g));
+      [out] = await Promise.all([call(op, this._key, ...args), this._dress()]);
+      this._broken = false;
     } catch (error) {
+      this._broken = true;
       out = failure(`The board could not start: ${String(error?.message ?? error).slice(0, 160)}`);
     }
-    if (out.state !== "gone") this._show(out);
+    if (out && out.state !== "gone") this._show(out);
   }
 
   async _dress() {
     if (this._dressed) return;
+    await whenWanted;
     const list = await styles();
     if (list.every((s) => typeof s !== "string")) this._root.adoptedStyleSheets = list;
     else this._styleText = list.map((s) => (typeof s === "string" ? s : "")).join("\n");
@@ -172,13 +251,17 @@ class ChkobbaBoard extends HTMLElement {
   _tap(event) {
     const target = event.target;
     const button = target.closest("button[data-action]");
+    if (button?.dataset.action === "retry") {
+      restart();
+      return;
+    }
     if (button && !button.disabled) {
-      this._call((g) => g.act(this._key, button.dataset.action, button.dataset.value ?? ""));
+      this._call("act", button.dataset.action, button.dataset.value ?? "");
       return;
     }
     const card = target.closest("button[data-card]");
     const zone = card?.closest("[data-zone]");
-    if (zone) this._call((g) => g.act(this._key, zone.dataset.zone, card.dataset.card));
+    if (zone) this._call("act", zone.dataset.zone, card.dataset.card);
   }
 }
 
@@ -189,12 +272,16 @@ const LOADING_STYLE =
   ".spinner{width:20px;height:20px;border-radius:50%;border:3px solid rgba(255,255,255,.2);" +
   "border-top-color:#e9b949;animation:spin .9s linear infinite}@keyframes spin{to{transform:rotate(360deg)}}</style>";
 
+/** A board Python could not be started for: the reason, and a Retry button. */
 function failure(message) {
   const html =
     '<div class="board broken" role="alert"><p class="title">This board cannot be shown</p>' +
-    '<p class="error" data-text="error"></p></div>' +
+    '<p class="error" data-text="error"></p>' +
+    '<button type="button" data-action="retry">Retry</button></div>' +
     "<style>.broken{padding:12px 16px;border-radius:14px;background:#fff4d6;color:#4a3000;" +
-    "font:15px system-ui,sans-serif}.broken .title{font-weight:700;margin:0 0 4px}</style>";
+    "font:15px system-ui,sans-serif}.broken .title{font-weight:700;margin:0 0 4px}" +
+    ".broken button{min-height:44px;margin-top:8px;padding:0 18px;border:0;border-radius:22px;" +
+    "background:#0d3b26;color:#fff;font:600 15px system-ui,sans-serif;cursor:pointer}</style>";
   return { state: "error", html, texts: { error: message }, events: [{ type: "error", message }] };
 }
 

@@ -1,18 +1,18 @@
-// Pyodide for PyScript (pyscript.toml's `interpreter`): boots from a memory snapshot of this
-// build when one is kept, and as usual otherwise.
+// The one way this build boots Python, for the game and for the tutorial boards alike.
+//
+// - The game: PyScript's `interpreter` (pyscript.toml), in the game's worker (host.js). It
+//   boots from a memory snapshot of this build when one is kept, and as usual otherwise.
+// - The boards (board-worker.mjs) and the snapshot's maker (snapshot.mjs): `start(archives)`,
+//   Pyodide with the given archives unpacked as PyScript unpacks its [files].
 //
 // A snapshot is Pyodide's memory once Python is up with the page's modules imported (made by
 // snapshot.mjs after a first visit, kept in this build's service-worker cache, so it goes with
 // the build). Loading it skips Python's own start-up and those imports: the README's measuring
 // section has the figures. Pyodide's `_loadSnapshot` and `makeMemorySnapshot` are undocumented,
 // so every failure falls back: a snapshot that does not load, or whose Python does not answer,
-// is deleted and Pyodide boots without it. A boot from it is also on trial until the table is
-// up (TRIAL, this tab's): a tab that finds its last one still on trial (it failed later, in
-// PyScript's set-up or the page's first frame, or the player reloaded before the table came)
-// drops the snapshot, and the next visit makes a new one; after STRIKES such trials in a row
-// this build's snapshots are refused (FAILED: pwa.js then makes none). build.py fills in the
-// names below.
-import { loadPyodide as boot, version } from "./pyodide.mjs";
+// is deleted and Pyodide boots without it. A boot from it is on trial until the table is up,
+// which host.js, on the page, keeps track of. build.py fills in the names below.
+import { loadPyodide as load, version } from "./pyodide.mjs";
 
 export { version };
 export const CACHE = "chkobba-__VERSION__"; // this build's cache (sw.js)
@@ -26,47 +26,47 @@ export const MODULES = __MODULES__; // what the snapshot imports: the page's, le
 // Run on the restored interpreter: it must answer, and `random` must not replay the numbers
 // the snapshot froze (a new match's seed comes from it).
 const CHECK = "import random, chkobba; random.seed(); chkobba.__name__";
-const TRIAL = "chkobba.snapshot.trial"; // sessionStorage: the build a boot from it is on trial for
-const FAILED = "chkobba.snapshot.failed"; // localStorage: "<build> <trials failed in a row>"
-const STRIKES = 2; // failed trials in a row after which this build's snapshots are refused
 
-// Web storage where there is some (not in a worker; blocked storage reads as none).
-function stored(kind, key) {
-  try {
-    return globalThis[kind]?.getItem(key) ?? null;
-  } catch {
-    return null;
-  }
-}
-
-function store(kind, key, value) {
-  try {
-    if (value === null) globalThis[kind]?.removeItem(key);
-    else globalThis[kind]?.setItem(key, value);
-  } catch {
-    // full or blocked: the trial is not kept, and a failure is only retried
-  }
-}
-
-function failures() {
-  const [build, count] = (stored("localStorage", FAILED) ?? "").split(" ");
-  return build === CACHE ? Number(count) || 0 : 0;
-}
-
-// Puts this boot on trial until the page's table is up (html.ready, which screen.js sets with
-// Python's first frame, so never before this). In a worker (a page the service worker does not
-// serve) there is no page to watch, nor any trial.
-function onTrial() {
-  if (!globalThis.document) return;
-  store("sessionStorage", TRIAL, CACHE);
-  const html = document.documentElement;
-  const observer = new MutationObserver(() => {
-    if (!html.classList.contains("ready")) return;
-    observer.disconnect();
-    store("sessionStorage", TRIAL, null);
-    store("localStorage", FAILED, null); // a trial passed: the count starts again
+/** Pyodide's loadPyodide, failing instead of hanging: a download cut while Emscripten
+ * instantiates the wasm surfaces only as an unhandled rejection of this worker. */
+function boot(options) {
+  return new Promise((resolve, reject) => {
+    const failed = (event) => reject(event.reason ?? event.error ?? new Error(event.message));
+    addEventListener("unhandledrejection", failed);
+    addEventListener("error", failed);
+    load(options)
+      .then(resolve, reject)
+      .finally(() => {
+        removeEventListener("unhandledrejection", failed);
+        removeEventListener("error", failed);
+      });
   });
-  observer.observe(html, { attributes: true, attributeFilter: ["class"] });
+}
+
+/** Tells the game's page (host.js) that the start failed: "download" (Pyodide could not be
+ * fetched or instantiated) or "python" (the page's Python raised). PyScript's worker reports
+ * neither to the page when it has no SharedArrayBuffer. */
+function tell(kind, error) {
+  const reason = String(error?.message ?? error).slice(-600);
+  globalThis.postMessage(JSON.stringify({ type: "failed", kind, reason }));
+}
+
+/** ``pyodide`` whose runs (PyScript runs main.py by one of them) tell the page when they raise. */
+function told(pyodide) {
+  for (const name of ["runPython", "runPythonAsync"]) {
+    const run = pyodide[name];
+    pyodide[name] = function (...args) {
+      try {
+        const out = run.apply(this, args);
+        if (out instanceof Promise) out.catch((error) => tell("python", error));
+        return out;
+      } catch (error) {
+        tell("python", error);
+        throw error;
+      }
+    };
+  }
+  return pyodide;
 }
 
 export async function kept() {
@@ -85,33 +85,47 @@ async function forget() {
   }
 }
 
-function mark(how) {
-  if (globalThis.document) document.documentElement.dataset.boot = how;
+async function fetched(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url.split("/").pop()}: HTTP ${response.status}`);
+  return response.arrayBuffer();
 }
 
+/** Pyodide with ``archives`` ([url, format] pairs) unpacked where PyScript unpacks its files;
+ * ``options`` go to loadPyodide. */
+export async function start(archives, options = {}) {
+  const [pyodide, ...unpacked] = await Promise.all([
+    boot(options),
+    ...archives.map(([url]) => fetched(url)),
+  ]);
+  unpacked.forEach((bytes, i) => {
+    pyodide.unpackArchive(bytes, archives[i][1], { extractDir: "/home/pyodide" });
+  });
+  return pyodide;
+}
+
+// PyScript's entry, in the game's worker: how Python started is left in the worker's global
+// `chkobbaBoot` (main.py tells the page): "snapshot", "plain", or "fallback" (a snapshot that
+// failed). A start that fails, and a page's Python that raises, are told to the page.
 export async function loadPyodide(options) {
-  let how = "plain";
-  let failed = failures();
-  if (stored("sessionStorage", TRIAL) === CACHE) {
-    console.warn("The last boot from Python's snapshot did not get the table up: dropped.");
-    store("sessionStorage", TRIAL, null);
-    failed += 1;
-    store("localStorage", FAILED, `${CACHE} ${failed}`);
-    await forget();
-    how = "fallback";
+  try {
+    return told(await started(options));
+  } catch (error) {
+    tell("download", error);
+    throw error;
   }
-  const refused = failed >= STRIKES;
-  // pwa.js then makes none:
-  if (refused && globalThis.document) document.documentElement.dataset.snapshot = "refused";
-  const snapshot = refused ? null : await kept();
+}
+
+async function started(options) {
+  let how = "plain";
+  const snapshot = await kept();
   if (snapshot) {
     try {
       // A promise: Pyodide awaits it only once its own script is loaded (read meanwhile).
       const bytes = snapshot.arrayBuffer();
       const pyodide = await boot({ ...options, _loadSnapshot: bytes });
       if (pyodide.runPython(CHECK) === "chkobba") {
-        mark("snapshot");
-        onTrial();
+        globalThis.chkobbaBoot = "snapshot";
         return pyodide;
       }
     } catch (error) {
@@ -120,6 +134,6 @@ export async function loadPyodide(options) {
     await forget();
     how = "fallback";
   }
-  mark(how);
+  globalThis.chkobbaBoot = how;
   return boot(options);
 }

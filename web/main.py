@@ -1,118 +1,104 @@
-"""Wires the page: URL parameters, storage, screen, one delegated tap handler, one key handler
-(arrows within a row, Escape), the browser's languages, the app; then plays the taps made before
-Python was up (boot.js kept them) and loads the computer's search while the player looks.
+"""The page's Python, in a worker (web/host.js starts it as PyScript's ``worker`` script, with
+no SharedArrayBuffer needed): it holds the app and talks with the page by messages, JSON text
+both ways. It never blocks the page, on any host.
 
-It runs in a worker on a first visit (index.html, boot.js): every DOM call is then a round trip
-to the page, and an event reaches a handler here after the page has dispatched it, too late to
-prevent its default (screen.js prevents the arrow keys' scrolling; Escape has no default)."""
+To the page: ``ready`` (Python is up: how it booted), then ``frame`` (ui/fx.py: one whole frame
+to write), ``store`` (ui/relay.py: a write to localStorage), ``failed`` (the game could not
+start: why). From the page: ``start`` (the address's parameters, the stored keys, the
+browser's languages and motion preference, the taps made while Python was starting), ``tap``
+(an action and its value, read off the element tapped), ``escape``, ``stored`` (another tab
+changed a key), ``wrote`` (a write failed, or worked again) and ``conflict`` (another tab had
+changed the save this tab's write would have replaced)."""
 
+import asyncio
 import json
 import random
 from typing import Any
 
-from pyodide.ffi import create_once_callable, create_proxy
-from pyscript import document, window
+import js
+from polyscript import xworker
+from pyodide.ffi import create_proxy
 from ui.controller import App
-from ui.fx import ROWS, DomScreen
-from ui.keys import escape_action, step
-from ui.model import HUMAN, parse_params
+from ui.fx import FrameScreen
+from ui.keys import escape_action
+from ui.model import parse_params
+from ui.relay import RelayStore
 from ui.storage import SAVE_KEY, Storage
 
-ZONES = {f"hand-{HUMAN}": "hand", "table": "table"}
+SEARCH_DELAY_S = 0.5  # the computer's search is imported this long after the first frame
+
+app: App | None = None
+store = RelayStore({}, lambda message: None)
 
 
-def read_tap(target: Any) -> tuple[str, str] | None:
-    """What a tap on ``target`` asks: an action and its value, or a card in a zone."""
-    button = target.closest("[data-action]")
-    if button:  # JavaScript's null (not None) when nothing matches
-        value = button.getAttribute("data-move") or button.getAttribute("data-value") or ""
-        return str(button.getAttribute("data-action")), str(value)
-    card = target.closest("button[data-card]")
-    zone = card and card.closest("[data-zone]")
-    if zone and zone.dataset.zone in ZONES:
-        return ZONES[zone.dataset.zone], str(card.dataset.card)
-    return None
+def send(message: dict[str, Any]) -> None:
+    xworker.postMessage(json.dumps(message))
 
 
-def on_tap(event: Any) -> None:
-    """Pass what was tapped on to the app."""
-    tap = read_tap(event.target)
-    if tap:
-        app.spawn(app.tap(*tap))
+def start(message: dict[str, Any]) -> App:
+    """The app, from what the page sent; its first frame is on its way when this returns."""
+    global store
+    params = parse_params([(str(name), str(value)) for name, value in message["query"]])
+    store = RelayStore(message["stored"], send)
+    screen = FrameScreen(
+        send, params.pace > 0 and not message["reduced"], duration_ms=420 * params.pace
+    )
+    storage = Storage(store if message["storage"] else None)
+    languages = [str(tag) for tag in message["languages"]]
+    fresh = App(screen, storage, params, lambda: random.randrange(2**31), languages=languages)
+    fresh.start()
+    taps = [(str(action), str(value)) for action, value in message["taps"]]
+    if taps:
+        fresh.spawn(early_taps(fresh, taps))
+    asyncio.get_event_loop().call_later(SEARCH_DELAY_S, load_search)
+    return fresh
 
 
-async def early_taps(targets: list[Any]) -> None:
-    """Play, in order, the taps boot.js kept while Python was starting (each read off the
-    element tapped, as on_tap reads it; the elements were on the saved table Python redrew)."""
-    for target in targets:
-        tap = read_tap(target)
-        if tap:
-            await app.tap(*tap)
+async def early_taps(app: App, taps: list[tuple[str, str]]) -> None:
+    """Play, in order, the taps made while Python was starting (boot.js kept them)."""
+    for action, value in taps:
+        await app.tap(action, value)
 
 
-def load_search(*_: Any) -> None:
-    """Import the computer's search (about 0.4 s) once the table is up and the browser idle,
-    so the computer's first move does not wait for it."""
+def load_search() -> None:
+    """Import the computer's search (about 0.4 s) once the table is up, so the computer's first
+    move does not wait for it (in the worker: the page goes on meanwhile)."""
     import chkobba.bots  # noqa: F401
 
 
-def on_key(event: Any) -> None:
-    """Escape cancels a choice or closes a dialog; arrows move the focus within a row."""
-    if event.key == "Escape":
-        notice = bool(root.querySelector("[data-notice]"))
-        action = escape_action(str(root.dataset.phase or ""), notice)
+def on_message(event: Any) -> None:
+    global app
+    message = json.loads(str(event.data))
+    kind = message.get("type")
+    if kind == "start" and app is None:
+        try:
+            app = start(message)
+        except Exception as error:  # the page says the game could not start, and why
+            send({"type": "failed", "reason": f"{type(error).__name__}: {error}"[:300]})
+            raise
+        return
+    if app is None:
+        return
+    if kind == "tap":
+        app.spawn(app.tap(str(message["action"]), str(message["value"])))
+    elif kind == "escape":
+        action = escape_action(app.phase(), bool(app.ui.notices))
         if action:
             app.spawn(app.tap(action))
-        return
-    target = event.target
-    row = target.closest(ROWS) if hasattr(target, "closest") else None
-    if not row or target.tagName != "BUTTON":
-        return
-    buttons = list(row.querySelectorAll("button"))
-    index = next((i for i, b in enumerate(buttons) if b == target), 0)
-    rtl = document.documentElement.dir == "rtl"
-    to = step(event.key, index, len(buttons), rtl)
-    if to is not None:
-        buttons[to].focus()
-
-
-def browser_languages() -> list[str]:
-    """navigator.languages (the player's order), or navigator.language."""
-    try:
-        return [str(tag) for tag in window.navigator.languages] or [str(window.navigator.language)]
-    except Exception:
-        return []
-
-
-def on_storage(event: Any) -> None:
-    """Another tab changed the saved match: follow it."""
-    if event.key == SAVE_KEY:
+    elif kind == "stored":
+        store.settle(str(message["key"]), message["value"])
+        if message["key"] == SAVE_KEY:
+            app.changed_elsewhere()
+    elif kind == "conflict":
+        store.settle(SAVE_KEY, message["value"])
         app.changed_elsewhere()
+    elif kind == "wrote":
+        if message["ok"]:
+            app.write_recovered()
+        else:
+            store.settle(str(message["key"]), message["value"])
+            app.write_failed(str(message["key"]))
 
 
-def local_storage() -> Any:
-    """window.localStorage, or None where the browser refuses it (blocked cookies, file://)."""
-    try:
-        return window.localStorage
-    except Exception:
-        return None
-
-
-root = document.getElementById("app")
-search = window.URLSearchParams.new(window.location.search)  # decoded as parse_qsl does
-params = parse_params(json.loads(window.JSON.stringify(getattr(window.Array, "from")(search))))
-reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches
-live = document.getElementById("live")
-screen = DomScreen(root, params.pace > 0 and not reduced, duration_ms=420 * params.pace, live=live)
-storage = Storage(local_storage())
-app = App(screen, storage, params, lambda: random.randrange(2**31), languages=browser_languages())
-root.addEventListener("click", create_proxy(on_tap))
-document.addEventListener("keydown", create_proxy(on_key))
-window.addEventListener("storage", create_proxy(on_storage))
-app.start()  # its first frame ends boot.js's "starting" (screen.js)
-taps = list(getattr(window, "chkobbaTaps", None) or [])
-window.chkobbaTaps = None
-if taps:
-    app.spawn(early_taps(taps))
-idle = getattr(window, "requestIdleCallback", None) or window.setTimeout
-idle(create_once_callable(load_search))
+xworker.onmessage = create_proxy(on_message)
+send({"type": "ready", "boot": str(getattr(js, "chkobbaBoot", "plain"))})

@@ -1,19 +1,12 @@
 // A module worker (started by pwa.js once the service worker is active): makes this build's
 // memory snapshot if none is kept (interpreter.mjs loads it). Pyodide is booted for it alone,
-// the engine's and the page's archives unpacked as PyScript unpacks them, their modules
-// imported; then the snapshot goes into the build's cache. Posts "kept" (made now or before)
-// or "failed: ...": a full storage or a refusal leaves the page booting as usual.
-import { ARCHIVES, CACHE, MODULES, SNAPSHOT, kept } from "./interpreter.mjs";
-import { loadPyodide } from "./pyodide.mjs";
+// the engine's and the page's archives unpacked, their modules imported; then the snapshot
+// goes into the build's cache. Posts "kept" (made now or before) or "failed: ...": a full
+// storage or a refusal leaves the page booting as usual.
+import { ARCHIVES, CACHE, MODULES, SNAPSHOT, kept, start } from "./interpreter.mjs";
 
 async function make() {
-  const [pyodide, ...archives] = await Promise.all([
-    loadPyodide({ _makeSnapshot: true }),
-    ...ARCHIVES.map(([url]) => fetch(url).then((response) => response.arrayBuffer())),
-  ]);
-  archives.forEach((bytes, i) => {
-    pyodide.unpackArchive(bytes, ARCHIVES[i][1], { extractDir: "/home/pyodide" });
-  });
+  const pyodide = await start(ARCHIVES, { _makeSnapshot: true });
   pyodide.runPython(`import importlib\nfor name in ${JSON.stringify(MODULES)}:\n    importlib.import_module(name)`);
   const bytes = pyodide.makeMemorySnapshot();
   const headers = { "content-type": "application/octet-stream" };

@@ -49,6 +49,15 @@ def server_url():
 
 
 @pytest.fixture(scope="session")
+def plain_url(server_url):
+    """dist/ served as a plain static host serves it: gzip only, no COOP/COEP (the page is not
+    cross-origin isolated)."""
+    server, url = load_build().start_server(plain=True)
+    yield url
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
     chromium = shutil.which("chromium") or "/usr/bin/chromium"
     return {**browser_type_launch_args, "executable_path": chromium}
@@ -214,5 +223,13 @@ class Table:
 @pytest.fixture
 def table(page, server_url, form):
     table = Table(page, server_url, form)
+    yield table
+    table.assert_clean()
+
+
+@pytest.fixture
+def plain_table(page, plain_url, form):
+    """The game page on a plain host (no COOP/COEP)."""
+    table = Table(page, plain_url, form)
     yield table
     table.assert_clean()

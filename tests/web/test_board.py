@@ -32,12 +32,10 @@ class Boards:
             "console",
             lambda m: m.type == "error" and self.errors.append(f"console: {m.text}"),
         )
-        page.on(
-            "request",
-            lambda r: r.url.startswith(servers)
-            or r.url.startswith("data:")
-            or self.outside.append(r.url),
-        )
+        # data: URLs, and the host page's blob: URLs (embed.js served from another origin
+        # starts its worker from one, which imports board-worker.mjs from its own server)
+        own = (*servers, "data:", *(f"blob:{server.rstrip('/')}/" for server in servers))
+        page.on("request", lambda r: r.url.startswith(own) or self.outside.append(r.url))
 
     def open(self, url: str) -> None:
         self.page.goto(url)
@@ -247,7 +245,10 @@ def frame_src(dist: str, **params: str) -> str:
 
 
 def wait_frames(page, count: int) -> None:
+    """Wait for the boards of the first ``count`` frames, each scrolled to (a board starts its
+    Python when it nears the viewport)."""
     for index in range(count):
+        page.locator("iframe").nth(index).scroll_into_view_if_needed()
         frame = page.frame_locator("iframe").nth(index)
         expect(frame.locator("chkobba-board")).not_to_have_attribute(
             "data-state", "loading", timeout=BOOT_MS

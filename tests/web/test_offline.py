@@ -1,13 +1,13 @@
 """After one visit, the service worker lets the game boot and play with the network gone:
-on a reload, and in a new tab opened offline. Python ran in a worker on the first visit, and
-runs on the page's thread once the service worker serves the page (boot.js), booted from the
-memory snapshot the first visit made (pwa.js, interpreter.mjs): or, when the snapshot is
-damaged, failed the page once, or there was no room for it, booted as usual."""
+on a reload, and in a new tab opened offline. Python runs in a worker on every visit (host.js),
+booted from the memory snapshot the first visit made (pwa.js, interpreter.mjs) once there is
+one: or, when the snapshot is damaged, failed the page once, or there was no room for it,
+booted as usual."""
 
 from conftest import OFFLINE_COPY, PHONE, SERVICE_WORKER, Table
 
 IN_WORKER = "document.querySelector('script[type=\"py\"]').hasAttribute('worker')"
-BOOT = "document.documentElement.dataset.boot"  # how interpreter.mjs started Python
+BOOT = "document.documentElement.dataset.boot"  # how Python started (host.js)
 SNAPSHOT_DONE = "html[data-snapshot]"
 SNAPSHOT_URL = "new URL('pyodide/snapshot.bin', location.href).href"
 SNAPSHOT_BYTES = f"""async () => {{
@@ -42,7 +42,7 @@ def test_the_game_boots_and_plays_offline_after_one_visit(table, context):
     visit_once(table)
     context.set_offline(True)
     table.reload()
-    assert not table.page.evaluate(IN_WORKER)
+    assert table.page.evaluate(IN_WORKER)
     assert table.page.evaluate(BOOT) == "snapshot"
     assert table.wait_phase("cut", "play") in ("cut", "play")
     table.play_one()
@@ -55,7 +55,7 @@ def test_a_new_tab_opened_offline_boots_and_plays(table, context, server_url):
     crashed = []
     tab.page.on("crash", lambda page: crashed.append(page.url))
     tab.open("?pace=0")
-    assert not tab.page.evaluate(IN_WORKER)
+    assert tab.page.evaluate(IN_WORKER)
     assert tab.page.evaluate(BOOT) == "snapshot"
     assert tab.wait_phase("cut", "play") in ("cut", "play")
     tab.play_one()

@@ -43,9 +43,11 @@ async def settle(app, rounds=200):
             return
 
 
-async def play_by_taps(app, moves=10_000):
-    """Tap the engine's first legal move, turn after turn, until the match is over."""
-    app.start()
+async def play_by_taps(app, moves=10_000, start=True):
+    """Tap the engine's first legal move, turn after turn, until the match is over (or, with
+    ``start`` False, on an app already started, for ``moves`` turns)."""
+    if start:
+        app.start()
     for _ in range(moves):
         await settle(app)
         phase = app.phase()
@@ -63,7 +65,8 @@ async def play_by_taps(app, moves=10_000):
                 await app.tap("move", str(move))
         else:
             raise AssertionError(f"stuck in {phase}: {status(app)}")
-    raise AssertionError("the match did not end")
+    if start:
+        raise AssertionError("the match did not end")
 
 
 def status(app):

@@ -19,7 +19,7 @@ from .frame import Motion, capture_choices, make_frame, on_screen, screen_phase,
 from .i18n import LANGUAGES, pick
 from .model import HUMAN, LEVELS, PLAYERS, Notice, Params, Played, State, Ui
 from .render import marks_of, render
-from .storage import Saved, Storage
+from .storage import UNSAVED, Saved, Storage
 
 if TYPE_CHECKING:
     from chkobba.bots import Bot
@@ -170,14 +170,38 @@ class App:
         if not self.keeps_save:
             return True
         saved = Saved(self.game, self.ui.seen_deals, self.state.bot_seed)
+        epoch = self.epoch
         outcome = self.storage.save(saved, force=force)
+        if self.epoch != epoch:  # another tab's newer match was followed instead
+            return False
         if isinstance(outcome, Saved):
             self.follow(outcome)
             return False
         self.notify(outcome)
         if outcome is None:
             self.keep_frame()
+        self.told_unsaved()
         return True
+
+    def told_unsaved(self) -> None:
+        """The notice that progress is not kept goes once writing works again."""
+        if not self.storage.failing and UNSAVED in self.ui.notices:
+            self.set_ui(notices=tuple(n for n in self.ui.notices if n != UNSAVED))
+
+    def write_failed(self, key: str) -> None:
+        """The page could not write ``key`` (a relayed write, told after the fact)."""
+        notice = self.storage.failed(key)
+        if notice is not None and notice not in self.ui.notices:
+            self.notify(notice)
+            self.paint()
+
+    def write_recovered(self) -> None:
+        """A relayed write worked after failures: the notice goes."""
+        notices = self.ui.notices
+        self.storage.recovered()
+        self.told_unsaved()
+        if self.ui.notices != notices:
+            self.paint()
 
     def keep_frame(self) -> None:
         """Keep the table this match resumes with (no selection, no move in flight): what
@@ -231,13 +255,15 @@ class App:
     # --- moves ---------------------------------------------------------------------------------
 
     async def computer_turn(self) -> None:
-        epoch = self.epoch
+        epoch, game = self.epoch, self.game
         self.set_ui(thinking=True, last=None)
         self.paint()
         if self.following:
             await self.sleep(FOLLOW_MS / 1000)
         await self.pause(THINK)
-        if epoch != self.epoch:
+        # Another tab's match, followed meanwhile, may be at the player's turn (follow() makes
+        # a new epoch too; the game read now is the one this turn was for, or nothing is played).
+        if epoch != self.epoch or self.game is not game:
             return
         seat = self.game.current
         move = self.opponent().choose(self.game.view(seat))

@@ -20,10 +20,11 @@ import json
 from dataclasses import dataclass
 from typing import Protocol
 
-from chkobba import TARGETS, ChkobbaError, EditedSave, Game
+from chkobba import TARGETS, ChkobbaError, EditedSave, Game, nested_too_deeply
 
 from .i18n import HTML_LANG, LANGUAGES, direction
-from .model import LEVELS, PLAYERS, Notice, Settings
+from .model import LEVELS, PLAYERS, Notice, Settings, one_of
+from .relay import RelayStore
 
 SAVE_KEY = "chkobba.save"
 ASIDE_KEYS = ("chkobba.save.corrupt", "chkobba.save.corrupt.2", "chkobba.save.corrupt.3")
@@ -72,6 +73,8 @@ class Storage:
         self.store = store
         self.last: str | None = None  # the save text this tab last read or wrote
         self.failing = False  # the last write failed (and the player was told)
+        self.pending: str | None = None  # the save text written last, until it is known kept
+        self.relayed = isinstance(store, RelayStore)  # writes made later, failures told later
 
     # --- the raw store, every failure caught --------------------------------------------------
 
@@ -121,11 +124,15 @@ class Storage:
             if theirs is not None:
                 return theirs
         text = write_save(saved)
+        self.pending = text
+        previous, self.last = self.last, text  # (a relayed write's conflict may change it)
         if not self.put(SAVE_KEY, text):
             self.remove(FRAME_KEY)  # the table kept for boot.js gives way to the match
             if not self.put(SAVE_KEY, text):
+                self.last = previous
                 return self.unsaved()
-        self.last, self.failing = text, False
+        if not self.relayed:  # written: a relayed write is known kept only when the page says
+            self.failing = False
         return None
 
     def newer(self) -> Saved | None:
@@ -180,19 +187,25 @@ class Storage:
     # --- the settings -------------------------------------------------------------------------
 
     def load_settings(self) -> Settings:
+        """The kept settings, each field as the page writes it (of its very type: an int, not
+        a bool or a float; one of its known values) or else its default; all the defaults when
+        what is kept is no JSON object (or too long, or nested too deeply to read safely)."""
         text = self.get(SETTINGS_KEY)
-        if text is None or len(text) > SETTINGS_LIMIT:
+        if text is None or len(text) > SETTINGS_LIMIT or nested_too_deeply(text):
             return Settings()
         try:
             record = json.loads(text)
-            target, level = int(record.get("target", 21)), record.get("level", "medium")
-            lang, players = record.get("lang", ""), record.get("players", 2)
-        except (ValueError, TypeError, AttributeError):
+        except ValueError:
             return Settings()
-        if target not in TARGETS or level not in LEVELS:
+        if not isinstance(record, dict):
             return Settings()
-        players = players if players in PLAYERS else 2
-        return Settings(target, level, lang if lang in LANGUAGES else "", players)
+        get, default = record.get, Settings()
+        return Settings(
+            one_of(get("target"), TARGETS, default.target),
+            one_of(get("level"), LEVELS, default.level),
+            one_of(get("lang"), LANGUAGES, default.lang),
+            one_of(get("players"), PLAYERS, default.players),
+        )
 
     def save_settings(self, settings: Settings) -> Notice | None:
         record = {
@@ -203,6 +216,25 @@ class Storage:
         }
         text = json.dumps(record)
         return None if self.put(SETTINGS_KEY, text) else self.unsaved()
+
+    def failed(self, key: str) -> Notice | None:
+        """A relayed write of ``key`` failed (``relay.RelayStore``: the page reports it after
+        the fact). A save makes room once, as ``save`` does, by dropping the kept table and
+        writing again; else the notice that progress is not kept, the first time. The kept
+        table is a convenience: one that could not be written is removed, and nobody is told
+        (as ``save_frame`` does); nor is a save set aside that could not be kept."""
+        if key == SAVE_KEY and self.pending is not None:
+            text, self.pending = self.pending, None
+            self.remove(FRAME_KEY)
+            self.put(SAVE_KEY, text)
+            return None
+        if key == FRAME_KEY:
+            self.remove(FRAME_KEY)
+        return self.unsaved() if key in (SAVE_KEY, SETTINGS_KEY) else None
+
+    def recovered(self) -> None:
+        """A write works again after failures."""
+        self.failing = False
 
     def unsaved(self) -> Notice | None:
         """The notice that writing failed, the first time of a run of failures only."""
@@ -221,16 +253,26 @@ def write_save(saved: Saved) -> str:
 
 
 def read_save(text: str) -> Saved:
-    """A save's match; raises ``Unreadable``: damaged (not a save this page writes), or edited
-    (a well-formed save that no play leads to: an illegal move, points from nowhere; the engine
-    replays the history from the match's seed to tell, about 2 ms for a match to 31)."""
-    if len(text) > SAVE_LIMIT:
+    """A save's match; raises ``Unreadable``: damaged (not a save this page writes, or nested
+    too deeply to read safely), or edited (a well-formed save that no play leads to: an illegal
+    move, points from nowhere; the engine replays the history from the match's seed to tell,
+    about 2 ms for a match to 31). Every match the page saves began with ``Game.new``: a save
+    whose history starts elsewhere (a set-up position's ``start``), or that has no history but
+    is not its seed's first position, is edited too."""
+    if len(text) > SAVE_LIMIT or nested_too_deeply(text):
         raise Unreadable(UNREADABLE)
     try:
         record = json.loads(text)
         if not isinstance(record, dict) or record.get("format") != FORMAT:
             raise ValueError("not a save of this page")
         game = Game.from_json(record["game"])
+        first = Game.new(game.rules, game.seed)
+        if game.history:  # replayed from its "start" (absent: from the seed's first position)
+            start = json.loads(record["game"]).get("start", first.notation())
+            if start != first.notation():
+                raise EditedSave("a match set up, not started by the page")
+        elif game != first:
+            raise EditedSave("a match without history, not at its start")
         seen, bot_seed = record["seen_deals"], record["bot_seed"]
         if not (type(seen) is int and 0 <= seen <= len(game.deal_results)):
             raise ValueError("bad seen_deals")

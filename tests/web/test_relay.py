@@ -1,0 +1,117 @@
+"""The page's Python in its worker writes localStorage through the page (ui/relay.py, host.js):
+a move is still saved before it is shown, a failed write is told late but told, the notice goes
+once writing works again, and another tab's newer save is never overwritten."""
+
+import asyncio
+
+from fakes import Store
+from test_ui_logic import play_by_taps, run, settle
+from ui import storage, words
+from ui.controller import App
+from ui.fx import FrameScreen
+from ui.i18n import language
+from ui.model import parse_params
+from ui.relay import RelayStore
+from ui.storage import SAVE_KEY, Storage
+
+
+async def no_wait(_seconds):
+    return None
+
+
+class Page:
+    """host.js's side, over a fake localStorage: each message handled in order, as the page
+    does; writes made there; failures, recoveries and conflicts told back to the app later (a
+    message back to the worker), never while the write is asked."""
+
+    def __init__(self, local: Store) -> None:
+        self.local = local
+        self.frames: list[dict] = []
+        self.failed: set[str] = set()
+        self.app: App | None = None
+        self.relay = RelayStore(dict(local), self.receive)
+
+    def receive(self, message: dict) -> None:
+        if message["type"] == "frame":
+            self.frames.append(message)
+        elif message["type"] == "store":
+            self.store(message["key"], message["value"], message["expect"])
+
+    def later(self, reply, *args) -> None:
+        asyncio.get_running_loop().call_soon(reply, *args)
+
+    def store(self, key: str, value: str | None, expect: str | None) -> None:
+        now = self.local.getItem(key)
+        if key == SAVE_KEY and value is not None and now is not None and now != expect:
+            self.later(self.conflict, now)
+            return
+        try:
+            self.local.setItem(key, value) if value is not None else self.local.removeItem(key)
+        except OSError:
+            self.failed.add(key)
+            self.later(self.wrote_not, key, self.local.getItem(key))
+            return
+        if key in self.failed:
+            self.failed.discard(key)
+            self.later(self.app.write_recovered)
+
+    def conflict(self, now: str) -> None:
+        self.relay.settle(SAVE_KEY, now)
+        self.app.changed_elsewhere()
+
+    def wrote_not(self, key: str, now: str | None) -> None:
+        self.relay.settle(key, now)
+        self.app.write_failed(key)
+
+    def start(self, query: str = "?seed=3&pace=0") -> App:
+        screen = FrameScreen(self.receive, motion=False, duration_ms=0)
+        self.app = App(screen, Storage(self.relay), parse_params(query), lambda: 9, no_wait)
+        self.app.start()
+        return self.app
+
+
+async def started(page: Page) -> App:
+    """The app started on ``page``, once it waits for the player (replies handled)."""
+    app = page.start()
+    await settle(app)
+    return app
+
+
+def notices(app: App) -> list[str]:
+    return [words.notice(language("en"), n) for n in app.ui.notices]
+
+
+def test_a_relayed_match_is_saved_move_by_move():
+    local = Store()
+    page = Page(local)
+    app = run(started(page))
+    run(play_by_taps(app, start=False))
+    assert app.game.winner is not None
+    assert storage.read_save(local[SAVE_KEY]).game == app.game
+    assert notices(app) == []
+
+
+def test_a_full_storage_is_told_late_and_the_notice_goes_when_saving_works_again():
+    local = Store({"filler": "x" * 1000}, quota=1000)
+    page = Page(local)
+    app = run(started(page))
+    assert notices(app) == [words.notice(language("en"), storage.UNSAVED)]
+    assert "progress is not kept" in page.frames[-1]["html"]
+    local.pop("filler")  # room again: the next save is written, and the notice goes
+    run(play_by_taps(app, moves=2, start=False))
+    assert notices(app) == []
+    assert storage.read_save(local[SAVE_KEY]).game == app.game
+
+
+def test_another_tabs_newer_save_is_followed_not_overwritten():
+    local = Store()
+    page = Page(local)
+    app = run(started(page))
+    theirs = App(FrameScreen(lambda m: None, False, 0), Storage(local), parse_params(""), lambda: 9)
+    moved = theirs.game.play(theirs.game.legal_moves()[-1])  # not this tab's move
+    local.setItem(SAVE_KEY, storage.write_save(storage.Saved(moved, 0, theirs.state.bot_seed)))
+    run(
+        play_by_taps(app, moves=1, start=False)
+    )  # this tab's move meets the other tab's save: it follows
+    assert storage.read_save(local[SAVE_KEY]).game.history[:1] == moved.history
+    assert "another tab" in " ".join(notices(app))

@@ -1,0 +1,107 @@
+"""Python never runs on the page's thread, on any host; a start that fails says so and why,
+and Retry starts the game once the fault is gone; two tabs never play the player's moves."""
+
+import pytest
+from chkobba import Game, Rules
+from conftest import PHONE, Table
+
+FAILURE = ".start-failure"
+# The page's own resources: what its thread fetched (a worker's fetches are not among them).
+PAGE_FETCHED = "performance.getEntriesByType('resource').map((e) => e.name)"
+
+
+@PHONE
+@pytest.mark.parametrize("host", ["isolated", "plain"])
+def test_python_runs_in_a_worker_on_any_host(page, server_url, plain_url, form, host):
+    table = Table(page, plain_url if host == "plain" else server_url, form)
+    table.open("?seed=7&pace=0")
+    assert table.page.evaluate("crossOriginIsolated") is (host == "isolated")
+    assert table.page.locator('script[type="py"]').get_attribute("worker") == ""
+    fetched = table.page.evaluate(PAGE_FETCHED)
+    assert not [url for url in fetched if "pyodide" in url], fetched
+    table.play_one()
+    table.assert_clean()
+
+
+def expect_failure(table, *words: str) -> str:
+    """The failure's panel, shown within 20 s: its text (each of ``words`` in it)."""
+    panel = table.page.wait_for_selector(FAILURE, timeout=20_000)
+    text = panel.inner_text()
+    assert "could not start" in text, text
+    for word in words:
+        assert word in text, text
+    assert table.page.get_attribute("html", "data-start") == "failed"
+    assert not table.page.locator("html.ready").count()
+    return text
+
+
+def retry(table) -> None:
+    table.tap(f"{FAILURE} button")
+    table.wait_ready()
+    assert not table.page.locator(FAILURE).count()
+    table.play_one()
+
+
+def forgive(table, *expected: str) -> None:
+    """The console errors a fault made on purpose (the browser's own report of a failed
+    download, PyScript's of a raising module) are not the page's."""
+    table.errors = [e for e in table.errors if not any(word in e for word in expected)]
+
+
+@PHONE
+def test_a_cut_download_says_so_and_retry_starts_the_game(plain_table, context):
+    table = plain_table
+    context.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    table.page.goto(table.base + "index.html?seed=5&pace=0")
+    expect_failure(table, "downloaded")
+    table.screenshot("start-failed")
+    context.unroute("**/pyodide.asm.wasm")
+    retry(table)
+    forgive(table, "pyodide.asm.wasm", "net::ERR_FAILED", "Failed to fetch", "WebAssembly")
+
+
+@PHONE
+def test_a_raising_module_says_so_and_retry_starts_the_game(plain_table, context):
+    table = plain_table
+    broken = "raise RuntimeError('broken on purpose')\n"
+    context.route("**/main.py", lambda route: route.fulfill(body=broken, content_type="text/plain"))
+    table.page.goto(table.base + "index.html?seed=5&pace=0")
+    expect_failure(table, "broken on purpose")
+    context.unroute("**/main.py")
+    retry(table)
+    forgive(table, "broken on purpose", "RuntimeError")
+
+
+def seats_of(game: Game, seed: int) -> list[int]:
+    """Who made each move of ``game``'s history (replayed from the match's seed)."""
+    replay = Game.new(Rules(players=game.rules.players, target=game.rules.target), seed=seed)
+    seats = []
+    for move in game.history:
+        seats.append(replay.current)
+        replay = replay.play(move)
+    return seats
+
+
+@PHONE
+def test_two_tabs_played_in_turn_never_play_the_players_moves(plain_table, context, plain_url):
+    """Tab A and tab B on one match, the player's moves made alternately in each: every move
+    of the player's seat in the saved match is one the player tapped, none the computer's."""
+    first = plain_table
+    first.open("?seed=5&pace=0")
+    second = Table(context.new_page(), plain_url, "phone")
+    second.open("?pace=0")
+    tapped = []
+    for turn in range(12):
+        tab = (first, second)[turn % 2]
+        saved = tab.saved_game()
+        tab.page.wait_for_function(
+            "n => +document.querySelector('#app').dataset.moves === n", arg=len(saved.history)
+        )
+        if tab.wait_phase("cut", "play", "sheet", "over") in ("sheet", "over"):
+            break
+        tapped.append(str(tab.saved_game().legal_moves()[0]))
+        tab.play_one()
+    game = first.saved_game()
+    mine = [str(m) for m, seat in zip(game.history, seats_of(game, 5), strict=True) if seat == 0]
+    assert mine == tapped
+    second.assert_clean()

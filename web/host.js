@@ -1,0 +1,312 @@
+// The game's Python, started in a worker and spoken to by messages (main.py has the other
+// side). A worker of PyScript's needs no SharedArrayBuffer when nothing in it reaches for the
+// page's DOM, so Python never runs on the page's thread, on any host, with or without
+// COOP/COEP: the download, the start-up, the imports and the computer's search all happen in
+// the worker, and the page only writes the frames it is sent (screen.js), each in one task.
+//
+// - Starts Python: PyScript's `<script type="py" worker>` is added here, once this build's
+//   memory snapshot has passed or failed its trial (below). A start that fails (a download
+//   cut, an error in main.py, no word from the worker for START_SILENCE_MS) says so, with the
+//   reason in words and a Retry button.
+// - Hands Python the page's facts in its first message: the address's parameters, the game's
+//   keys in localStorage, the browser's languages and motion preference, and the taps made
+//   while it was starting (boot.js kept them); then each tap, Escape, and any change another
+//   tab makes to the game's keys.
+// - Writes to localStorage what Python asks (ui/relay.py), in order, so a move is saved before
+//   the frame that shows it; tells Python of a write that failed, of the first that works
+//   again, and of a save it was about to replace that another tab had changed meanwhile.
+// - The snapshot's trial: a boot from the snapshot is on trial (this tab's sessionStorage)
+//   until the table is up; a tab that finds its last one still on trial (it answered, then
+//   the page failed, or the player reloaded before the table came) drops the snapshot before
+//   Python starts (the next visit makes a new one); after STRIKES such trials in a row this
+//   build's snapshots are refused (html[data-snapshot="refused"]: pwa.js then makes none).
+//   html[data-boot] says how Python started: snapshot, plain, or fallback (a snapshot dropped).
+import { hooks } from "./pyscript/core.js";
+import { keys, show } from "./screen.js";
+
+const CACHE = "chkobba-__VERSION__"; // this build's cache (sw.js), filled in by build.py
+const SNAPSHOT = new URL("./pyodide/snapshot.bin", import.meta.url).href;
+const TRIAL = "chkobba.snapshot.trial"; // sessionStorage: the build a boot from it is on trial for
+const FAILED = "chkobba.snapshot.failed"; // localStorage: "<build> <trials failed in a row>"
+const STRIKES = 2; // failed trials in a row after which this build's snapshots are refused
+const PREFIX = "chkobba."; // the game's keys in localStorage
+// No word at all from a starting worker this long is a failure (a download that stalls and
+// never fails: a cut one, or a Python error, fails at once). Long: a phone on slow mobile data
+// takes up to a minute for the first visit's 4 MB.
+const START_SILENCE_MS = 120000;
+const ZONES = { "hand-0": "hand", table: "table" }; // the zones a card tap means something in
+const WORDS = {
+  en: ["The game could not start", "Retry", "Its files could not be downloaded: check the connection, then retry.",
+    "Python stopped with an error.", "Python gave no sign of life for two minutes."],
+  fr: ["Le jeu n’a pas pu démarrer", "Réessayer", "Ses fichiers n’ont pas pu être téléchargés : vérifiez la connexion, puis réessayez.",
+    "Python s’est arrêté sur une erreur.", "Python n’a donné aucun signe de vie pendant deux minutes."],
+  ar: ["اللعبة ما نجّمتش تبدا", "عاود", "ما نجّمناش نجيبو الملفات متاعها: ثبّت في الكونكسيون وعاود.",
+    "Python وقف بغلطة.", "Python ما عطى حتى علامة دقيقتين."],
+};
+
+const html = document.documentElement;
+const app = document.getElementById("app");
+let xworker = null; // PyScript's worker, while one runs
+let script = null;
+let watchdog = 0;
+let failed = false;
+let dropped = false; // this start dropped a snapshot on trial
+const failedWrites = new Set();
+
+// --- web storage, every failure caught ---------------------------------------------------------
+
+function storage(kind) {
+  try {
+    return globalThis[kind] ?? null;
+  } catch {
+    return null; // blocked (cookies refused, some private modes)
+  }
+}
+
+function read(kind, key) {
+  try {
+    return storage(kind)?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function write(kind, key, value) {
+  try {
+    if (value === null) storage(kind).removeItem(key);
+    else storage(kind).setItem(key, value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function gameKeys() {
+  const found = {};
+  try {
+    const local = storage("localStorage");
+    for (let i = 0; local && i < local.length; i++) {
+      const key = local.key(i);
+      if (key?.startsWith(PREFIX)) found[key] = local.getItem(key);
+    }
+  } catch {
+    // blocked: Python starts with nothing kept
+  }
+  return found;
+}
+
+// --- the snapshot's trial ----------------------------------------------------------------------
+
+function failures() {
+  const [build, count] = (read("localStorage", FAILED) ?? "").split(" ");
+  return build === CACHE ? Number(count) || 0 : 0;
+}
+
+async function forget() {
+  try {
+    await (await caches.open(CACHE)).delete(SNAPSHOT);
+  } catch {
+    // no Cache Storage here: there is no snapshot either
+  }
+}
+
+async function judgeSnapshot() {
+  let count = failures();
+  if (read("sessionStorage", TRIAL) === CACHE) {
+    console.warn("The last boot from Python's snapshot did not get the table up: dropped.");
+    write("sessionStorage", TRIAL, null);
+    count += 1;
+    write("localStorage", FAILED, `${CACHE} ${count}`);
+    dropped = true;
+    await forget();
+  }
+  if (count >= STRIKES) {
+    html.dataset.snapshot = "refused"; // pwa.js then makes none
+    await forget();
+  }
+}
+
+function tableUp() {
+  if (read("sessionStorage", TRIAL) !== CACHE) return;
+  write("sessionStorage", TRIAL, null);
+  write("localStorage", FAILED, null); // a trial passed: the count starts again
+}
+
+// --- messages ----------------------------------------------------------------------------------
+
+function post(message) {
+  xworker?.postMessage(JSON.stringify(message));
+}
+
+/** What a tap on ``target`` asks: [action, value], or null. */
+function readTap(target) {
+  const button = target.closest("[data-action]");
+  if (button) {
+    const value = button.getAttribute("data-move") || button.getAttribute("data-value") || "";
+    return [button.getAttribute("data-action"), value];
+  }
+  const card = target.closest("button[data-card]");
+  const zone = card?.closest("[data-zone]")?.dataset.zone;
+  return zone in ZONES ? [ZONES[zone], card.dataset.card] : null;
+}
+
+function begin(boot) {
+  html.dataset.boot = boot === "plain" && dropped ? "fallback" : boot;
+  if (boot === "snapshot") write("sessionStorage", TRIAL, CACHE);
+  const kept = Array.isArray(window.chkobbaTaps) ? window.chkobbaTaps : [];
+  window.chkobbaTaps = null; // boot.js keeps no more: taps go to Python from now on
+  let motion = false;
+  try {
+    motion = matchMedia("(prefers-reduced-motion: reduce)").matches;
+  } catch {
+    // no media queries: full motion
+  }
+  post({
+    type: "start",
+    query: [...new URLSearchParams(location.search)],
+    stored: gameKeys(),
+    storage: storage("localStorage") !== null,
+    languages: [...(navigator.languages ?? [navigator.language])].filter(Boolean),
+    reduced: motion,
+    taps: kept.map(readTap).filter(Boolean),
+  });
+}
+
+function store({ key, value, expect }) {
+  const local = storage("localStorage");
+  let ok = false;
+  try {
+    const now = local.getItem(key);
+    if (expect !== undefined && value !== null && now !== null && now !== expect) {
+      post({ type: "conflict", key, value: now }); // another tab's, newer: not overwritten
+      return;
+    }
+    if (value === null) local.removeItem(key);
+    else local.setItem(key, value);
+    ok = true;
+  } catch {
+    // full or blocked: Python is told
+  }
+  if (!ok) {
+    failedWrites.add(key);
+    post({ type: "wrote", key, ok: false, value: read("localStorage", key) });
+  } else if (failedWrites.delete(key)) {
+    post({ type: "wrote", key, ok: true });
+  }
+}
+
+function received(data) {
+  clearTimeout(watchdog);
+  if (data instanceof Error) return fail(data); // PyScript's worker reports its failure so
+  let message;
+  try {
+    message = JSON.parse(data);
+  } catch {
+    return; // PyScript's own ("polyscript:done"...)
+  }
+  if (message.type === "frame") {
+    show(message);
+    tableUp();
+  } else if (message.type === "store") {
+    store(message);
+  } else if (message.type === "ready") {
+    begin(message.boot);
+  } else if (message.type === "failed" && !html.classList.contains("ready")) {
+    fail(message);
+  }
+}
+
+// --- starting, failing, retrying ---------------------------------------------------------------
+
+/** The reason a start failed, in the page's words: ``error`` is the worker's report
+ * ({kind, reason}), an Error, or "silence". */
+function reason(error) {
+  const [, , download, python, silence] = words();
+  if (error === "silence") return silence;
+  const text = String(error?.reason ?? error?.message ?? error ?? "");
+  const last = text.split("\n").filter(Boolean).slice(-1)[0] ?? "";
+  if (error?.kind === "python") return `${python} ${last.slice(0, 160)}`;
+  return `${download} (${last.slice(0, 120)})`;
+}
+
+function words() {
+  const lang = (html.lang || "en").slice(0, 2);
+  return WORDS[lang] ?? WORDS.en;
+}
+
+function stop() {
+  clearTimeout(watchdog);
+  xworker?.terminate();
+  xworker = null;
+  script?.remove();
+  script = null;
+}
+
+function fail(error) {
+  if (failed) return;
+  failed = true;
+  console.warn("The game could not start:", error);
+  stop();
+  const [title, retry] = words();
+  const panel = document.createElement("div");
+  panel.className = "start-failure";
+  panel.setAttribute("role", "alert");
+  const heading = document.createElement("p");
+  heading.className = "title";
+  heading.textContent = title;
+  const why = document.createElement("p");
+  why.className = "reason";
+  why.textContent = reason(error);
+  const button = document.createElement("button");
+  button.type = "button";
+  button.textContent = retry;
+  button.addEventListener("click", () => {
+    panel.remove();
+    start();
+  });
+  panel.append(heading, why, button);
+  html.dataset.start = "failed";
+  document.body.append(panel);
+  button.focus();
+}
+
+function silence() {
+  clearTimeout(watchdog);
+  watchdog = setTimeout(() => fail("silence"), START_SILENCE_MS);
+}
+
+async function start() {
+  failed = false;
+  delete html.dataset.start;
+  silence();
+  await judgeSnapshot();
+  script = document.createElement("script");
+  script.type = "py";
+  script.setAttribute("worker", "");
+  script.setAttribute("src", "./main.py");
+  script.setAttribute("config", "./pyscript.toml");
+  document.body.append(script);
+}
+
+hooks.main.onWorker.add((_, worker) => {
+  xworker = worker;
+  silence();
+  worker.addEventListener("message", ({ data }) => received(data));
+  worker.addEventListener("error", (event) => fail(event.error ?? event.message ?? "worker"));
+  worker.onerror = (event) => fail(event.error ?? event.message ?? "worker");
+});
+addEventListener("py:progress", () => {
+  if (!html.classList.contains("ready")) silence();
+});
+
+app.addEventListener("click", (event) => {
+  if (window.chkobbaTaps) return; // still boot.js's to keep
+  const tap = readTap(event.target);
+  if (tap) post({ type: "tap", action: tap[0], value: tap[1] });
+});
+keys(() => post({ type: "escape" }));
+addEventListener("storage", (event) => {
+  if (event.key?.startsWith(PREFIX)) post({ type: "stored", key: event.key, value: event.newValue });
+});
+
+start();
