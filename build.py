@@ -680,12 +680,12 @@ def loadtime(runs: int) -> int:
     return subprocess.run([str(python), str(script), "--runs", str(runs)], cwd=ROOT).returncode
 
 
-def lighthouse(runs: int, keep: str | None) -> int:
+def lighthouse(runs: int, keep: str | None, hosts: list[str]) -> int:
     pip_install(".stamp-dev", "-e", ".[dev]")
     ensure_chromium()
     build()
     script = ROOT / "tests" / "web" / "lighthouse.py"
-    extra = ["--keep", keep] if keep else []
+    extra = (["--keep", keep] if keep else []) + hosts
     command = [sys.executable, str(script), "--runs", str(runs), *extra]
     return subprocess.run(command, cwd=ROOT).returncode
 
@@ -740,6 +740,8 @@ def main() -> int:
     p_lh = sub.add_parser("lighthouse", help="Lighthouse 12's mobile scores")
     p_lh.add_argument("--runs", type=int, default=3)
     p_lh.add_argument("--keep", help="a folder to write each run's JSON report to")
+    p_lh.add_argument("--plain", action="store_true", help="as a plain host: no COOP/COEP")
+    p_lh.add_argument("--both", action="store_true", help="the isolated host, then the plain")
     p_bot = sub.add_parser("bottime", help="time the hard bot in Pyodide and CPython")
     p_bot.add_argument(
         "bottime_args", nargs=argparse.REMAINDER, help="--moves N, --players 4, --try S:MS"
@@ -760,7 +762,8 @@ def main() -> int:
     elif args.command == "loadtime":
         return loadtime(args.runs)
     elif args.command == "lighthouse":
-        return lighthouse(args.runs, args.keep)
+        hosts = [flag for flag in ("--plain", "--both") if getattr(args, flag[2:])]
+        return lighthouse(args.runs, args.keep, hosts)
     elif args.command == "screens":
         return screens()
     elif args.command == "catalogs":

@@ -229,9 +229,19 @@ function reason(error) {
   return `${download} (${last.slice(0, 120)})`;
 }
 
+/** The language the page speaks, or will: ?lang=, the kept table's, the browser's. */
+function speaks() {
+  const asked = new URLSearchParams(location.search).get("lang");
+  const kept = "saved" in app.dataset ? html.lang : null;
+  for (const tag of [asked, kept, ...(navigator.languages ?? [navigator.language])]) {
+    const lang = String(tag ?? "").slice(0, 2).toLowerCase();
+    if (lang in WORDS) return lang;
+  }
+  return "en";
+}
+
 function words() {
-  const lang = (html.lang || "en").slice(0, 2);
-  return WORDS[lang] ?? WORDS.en;
+  return WORDS[speaks()];
 }
 
 function stop() {
@@ -251,6 +261,8 @@ function fail(error) {
   const panel = document.createElement("div");
   panel.className = "start-failure";
   panel.setAttribute("role", "alert");
+  panel.lang = speaks();
+  panel.dir = panel.lang === "ar" ? "rtl" : "ltr";
   const heading = document.createElement("p");
   heading.className = "title";
   heading.textContent = title;

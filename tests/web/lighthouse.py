@@ -2,7 +2,9 @@
 
 Run by `python3 build.py lighthouse` (which builds dist/ first). Lighthouse is installed apart,
 in .cache/lighthouse/ (`npm i -E lighthouse@12.2.3`), not in the package-lock the build uses, and
-runs Debian's chromium, headless, against build.py's server (precompressed files). Prints the
+runs Debian's chromium, headless, against build.py's server (precompressed files): cross-origin
+isolated (COOP/COEP), or with --plain as a plain static host serves it (gzip, no COOP/COEP), or
+--both. Measures the game, the tutorial and the boards' demo (--pages to choose); prints the
 category scores and the main metrics of each of --runs runs and their medians.
 """
 
@@ -105,26 +107,45 @@ def show(label: str, row: dict[str, float]) -> str:
     return f"  {label:7} {scores}  {times}  transfer {row['transfer MB']:.2f} MB"
 
 
+PAGES = ("index.html", "tutorial.html", "embed-demo.html")
+
+
+def measure(base: str, page: str, runs: int, keep: Path | None) -> dict[str, float]:
+    """``runs`` audits of ``page``: each printed, their median returned."""
+    rows = []
+    for run in range(runs):
+        path = keep / f"{page}-run{run + 1}.json" if keep else None
+        report = audit(base + page, path)
+        rows.append(figures(report))
+        print(show(f"run {run + 1}", rows[-1]), flush=True)
+    print("  not passed in the last run:", *failing(report), sep="\n    ")
+    return {key: statistics.median(row[key] for row in rows) for key in rows[0]}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--keep", type=Path, help="write each run's JSON report there (a folder)")
+    parser.add_argument("--plain", action="store_true", help="as a plain host: no COOP/COEP")
+    parser.add_argument("--both", action="store_true", help="the isolated host, then the plain")
+    parser.add_argument("--pages", default=",".join(PAGES), help="comma-separated pages")
     args = parser.parse_args()
     ensure_lighthouse()
-    server, base = load_build().start_server()
-    rows = []
-    for run in range(args.runs):
-        if args.keep:
-            args.keep.mkdir(parents=True, exist_ok=True)
-        keep = args.keep / f"run{run + 1}.json" if args.keep else None
-        report = audit(base + "index.html", keep)
-        rows.append(figures(report))
-        print(show(f"run {run + 1}", rows[-1]), flush=True)
-    print("  not passed in the last run:", *failing(report), sep="\n    ")
-    server.shutdown()
-    median = {key: statistics.median(row[key] for row in rows) for key in rows[0]}
+    if args.keep:
+        args.keep.mkdir(parents=True, exist_ok=True)
+    hosts = [False, True] if args.both else [args.plain]
+    medians = []
+    for plain in hosts:
+        server, base = load_build().start_server(plain=plain)
+        host = "plain host" if plain else "COOP/COEP"
+        for page in args.pages.split(","):
+            print(f"{page}, {host}:", flush=True)
+            medians.append((f"{page}, {host}", measure(base, page, args.runs, args.keep)))
+        server.shutdown()
     print(f"Lighthouse {VERSION}, mobile (simulated slow 4G, 4x CPU), median of {args.runs}:")
-    print(show("median", median))
+    for label, median in medians:
+        print(f"{label}:")
+        print(show("median", median))
     return 0
 
 
