@@ -9,6 +9,7 @@
     python3 build.py bottime    the hard bot's ms per move in Pyodide (under Node) and CPython
     python3 build.py screens    screenshots of the cut, a turn, a chkobba, a score sheet...
     python3 build.py embedtime  six boards on a page against one: renderer memory, time to shown
+    python3 build.py stress     reload mid-deal again and again, on both kinds of host: crashes
     python3 build.py catalogs   extract the page's messages and update web/locale/*/messages.po
 
 Only the standard library is needed to start: build.py makes .venv and installs the rest
@@ -690,6 +691,14 @@ def lighthouse(runs: int, keep: str | None, hosts: list[str]) -> int:
     return subprocess.run(command, cwd=ROOT).returncode
 
 
+def stress(rounds: int) -> int:
+    python = pip_install(".stamp-dev", "-e", ".[dev]")
+    ensure_chromium()
+    build()
+    script = ROOT / "tests" / "web" / "stress.py"
+    return subprocess.run([str(python), str(script), "--rounds", str(rounds)], cwd=ROOT).returncode
+
+
 def screens() -> int:
     python = pip_install(".stamp-dev", "-e", ".[dev]")
     ensure_chromium()
@@ -747,6 +756,8 @@ def main() -> int:
         "bottime_args", nargs=argparse.REMAINDER, help="--moves N, --players 4, --try S:MS"
     )
     sub.add_parser("screens", help="screenshots of what a player sees, phone and desktop")
+    p_stress = sub.add_parser("stress", help="reload mid-deal, again and again: renderer crashes")
+    p_stress.add_argument("--rounds", type=int, default=50)
     sub.add_parser("catalogs", help="extract messages, update web/locale/*/messages.po")
     p_embed = sub.add_parser("embedtime", help="six boards on a page against one: memory, time")
     p_embed.add_argument("--runs", type=int, default=5)
@@ -766,6 +777,8 @@ def main() -> int:
         return lighthouse(args.runs, args.keep, hosts)
     elif args.command == "screens":
         return screens()
+    elif args.command == "stress":
+        return stress(args.rounds)
     elif args.command == "catalogs":
         return catalogs()
     elif args.command == "embedtime":

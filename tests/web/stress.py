@@ -1,0 +1,87 @@
+"""Opens the game mid-deal and reloads it, over and over, on each kind of host, and counts the
+renderer crashes ("Page crashed") and the reloads that never got the table up.
+
+Run by `python3 build.py stress` (which builds dist/ first): --rounds (default 50) rounds on the
+cross-origin isolated host and as many on a plain one (gzip, no COOP/COEP), service workers
+allowed (so the memory snapshot is made and used, as a player's later visits do). Each round: a
+fresh context, `?seed=5&pace=0`, two moves, three reloads, each to the table. Not a test: a
+figure to watch (the goal is 0 crashes).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import shutil
+import sys
+from pathlib import Path
+
+from playwright.sync_api import Error, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+READY = "html.ready #app[data-phase]"
+TURN = "['play', 'cut'].includes(document.querySelector('#app').dataset.phase)"
+
+
+def load_build():
+    spec = importlib.util.spec_from_file_location("chkobba_build", ROOT / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def tap_first(page) -> None:
+    """A move by taps: the cut's first choice, or the hand's first card (and, when it can
+    take several groups, the first of them)."""
+    if page.get_attribute("#app", "data-phase") == "cut":
+        page.locator("[data-overlay] button[data-move]").first.click()
+        return
+    page.locator("[data-zone='hand-0'] button").first.click()
+    page.wait_for_function(f"!({TURN}) || document.querySelector('.choice')")
+    if page.locator(".choice").count():
+        page.locator(".choice").first.click()
+
+
+def round_trip(browser, url: str) -> str:
+    """One round: "ok", "crash" or "stuck"."""
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    crashed: list[str] = []
+    page.on("crash", lambda _: crashed.append("crash"))
+    try:
+        page.goto(url + "index.html?seed=5&pace=0")
+        page.wait_for_selector(READY, timeout=60_000)
+        for _ in range(2):
+            page.wait_for_function(TURN, timeout=30_000)
+            tap_first(page)
+        for _ in range(3):
+            page.reload()
+            page.wait_for_selector(READY, timeout=60_000)
+        return "ok"
+    except Error:
+        return "crash" if crashed else "stuck"
+    finally:
+        context.close()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=50)
+    args = parser.parse_args()
+    build = load_build()
+    chromium = shutil.which("chromium") or "/usr/bin/chromium"
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium)
+        for plain in (False, True):
+            server, url = build.start_server(plain=plain)
+            outcomes = [round_trip(browser, url) for _ in range(args.rounds)]
+            server.shutdown()
+            host = "plain host" if plain else "COOP/COEP"
+            counts = {kind: outcomes.count(kind) for kind in ("ok", "crash", "stuck")}
+            print(f"{host}: {args.rounds} rounds, {counts}", flush=True)
+        browser.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
