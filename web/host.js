@@ -150,9 +150,14 @@ function readTap(target) {
   return zone in ZONES ? [ZONES[zone], card.dataset.card] : null;
 }
 
-function begin(boot) {
+/** Python is up (main.py not run yet): how it started; a boot from the snapshot on trial. */
+function booted(boot) {
   html.dataset.boot = boot === "plain" && dropped ? "fallback" : boot;
   if (boot === "snapshot") write("sessionStorage", TRIAL, CACHE);
+}
+
+/** main.py is ready: its first message, with what Python needs to know of the page. */
+function begin() {
   const kept = Array.isArray(window.chkobbaTaps) ? window.chkobbaTaps : [];
   window.chkobbaTaps = null; // boot.js keeps no more: taps go to Python from now on
   let motion = false;
@@ -209,8 +214,10 @@ function received(data) {
     tableUp();
   } else if (message.type === "store") {
     store(message);
+  } else if (message.type === "booted") {
+    booted(message.boot);
   } else if (message.type === "ready") {
-    begin(message.boot);
+    begin();
   } else if (message.type === "failed" && !html.classList.contains("ready")) {
     fail(message);
   }

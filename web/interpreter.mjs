@@ -104,16 +104,19 @@ export async function start(archives, options = {}) {
   return pyodide;
 }
 
-// PyScript's entry, in the game's worker: how Python started is left in the worker's global
-// `chkobbaBoot` (main.py tells the page): "snapshot", "plain", or "fallback" (a snapshot that
-// failed). A start that fails, and a page's Python that raises, are told to the page.
+// PyScript's entry, in the game's worker. The page (host.js) is told how Python started, before
+// PyScript runs main.py: "snapshot", "plain", or "fallback" (a snapshot that failed); and a
+// start that fails, or a page's Python that raises.
 export async function loadPyodide(options) {
+  let pyodide;
   try {
-    return told(await started(options));
+    pyodide = told(await started(options));
   } catch (error) {
     tell("download", error);
     throw error;
   }
+  globalThis.postMessage(JSON.stringify({ type: "booted", boot: globalThis.chkobbaBoot }));
+  return pyodide;
 }
 
 async function started(options) {

@@ -2,7 +2,7 @@
 no SharedArrayBuffer needed): it holds the app and talks with the page by messages, JSON text
 both ways. It never blocks the page, on any host.
 
-To the page: ``ready`` (Python is up: how it booted), then ``frame`` (ui/fx.py: one whole frame
+To the page: ``ready`` (main.py is listening), then ``frame`` (ui/fx.py: one whole frame
 to write), ``store`` (ui/relay.py: a write to localStorage), ``failed`` (the game could not
 start: why). From the page: ``start`` (the address's parameters, the stored keys, the
 browser's languages and motion preference, the taps made while Python was starting), ``tap``
@@ -15,7 +15,6 @@ import json
 import random
 from typing import Any
 
-import js
 from polyscript import xworker
 from pyodide.ffi import create_proxy
 from ui.controller import App
@@ -101,4 +100,4 @@ def on_message(event: Any) -> None:
 
 
 xworker.onmessage = create_proxy(on_message)
-send({"type": "ready", "boot": str(getattr(js, "chkobbaBoot", "plain"))})
+send({"type": "ready"})

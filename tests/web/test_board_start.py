@@ -20,14 +20,17 @@ setInterval(() => {{
   const now = performance.now();
   window.gap = Math.max(window.gap, now - last);
   last = now;
-  document.getElementById("count").textContent = Number(document.getElementById("count").textContent) + 1;
+  const count = document.getElementById("count");
+  count.textContent = Number(count.textContent) + 1;
 }}, 10);
 addEventListener("scroll", () => window.scrolls++, {{ passive: true }});
 </script></body></html>"""
 
 
 def open_host(page, plain_url, form) -> Boards:
-    page.route(plain_url + "host-page.html", lambda r: r.fulfill(body=HOST, content_type="text/html"))
+    page.route(
+        plain_url + "host-page.html", lambda r: r.fulfill(body=HOST, content_type="text/html")
+    )
     boards = Boards(page, form, (plain_url,))
     fetched: list[str] = []
     page.on("request", lambda r: fetched.append(r.url))

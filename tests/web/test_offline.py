@@ -125,7 +125,7 @@ def fail_a_boot_from_the_snapshot(table) -> None:
     player's), with main.py mended: that one falls back and plays."""
     main = table.page.evaluate(SWAP_MAIN, "raise RuntimeError('a later failure')")
     table.page.reload()
-    table.page.wait_for_selector(".py-error", state="attached", timeout=60_000)
+    table.page.wait_for_selector(".start-failure", timeout=60_000)  # said, with Retry
     assert table.page.evaluate(BOOT) == "snapshot"
     assert not table.page.evaluate("document.documentElement.classList.contains('ready')")
     table.errors.clear()  # (the failure made here)
