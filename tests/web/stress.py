@@ -36,8 +36,13 @@ def tap_first(page) -> None:
     if page.get_attribute("#app", "data-phase") == "cut":
         page.locator("[data-overlay] button[data-move]").first.click()
         return
+    moves = page.get_attribute("#app", "data-moves")
     page.locator("[data-zone='hand-0'] button").first.click()
-    page.wait_for_function(f"!({TURN}) || document.querySelector('.choice')")
+    page.wait_for_function(
+        "n => document.querySelector('#app').dataset.moves !== n"
+        " || document.querySelector('.choice')",
+        arg=moves,
+    )
     if page.locator(".choice").count():
         page.locator(".choice").first.click()
 
@@ -58,7 +63,9 @@ def round_trip(browser, url: str) -> str:
             page.reload()
             page.wait_for_selector(READY, timeout=60_000)
         return "ok"
-    except Error:
+    except Error as error:
+        if not crashed:
+            print("  stuck:", str(error).splitlines()[0][:200], flush=True)
         return "crash" if crashed else "stuck"
     finally:
         context.close()
