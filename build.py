@@ -673,12 +673,13 @@ def test(pytest_args: list[str]) -> int:
     return subprocess.run([str(python), "-m", "pytest", *pytest_args], cwd=ROOT, env=env).returncode
 
 
-def loadtime(runs: int) -> int:
+def loadtime(runs: int, plain: bool) -> int:
     python = pip_install(".stamp-dev", "-e", ".[dev]")
     ensure_chromium()
     build()
     script = ROOT / "tests" / "web" / "loadtime.py"
-    return subprocess.run([str(python), str(script), "--runs", str(runs)], cwd=ROOT).returncode
+    command = [str(python), str(script), "--runs", str(runs), *(["--plain"] if plain else [])]
+    return subprocess.run(command, cwd=ROOT).returncode
 
 
 def lighthouse(runs: int, keep: str | None, hosts: list[str]) -> int:
@@ -746,6 +747,7 @@ def main() -> int:
     p_test.add_argument("pytest_args", nargs=argparse.REMAINDER)
     p_load = sub.add_parser("loadtime", help="measure time to a playable table")
     p_load.add_argument("--runs", type=int, default=5)
+    p_load.add_argument("--plain", action="store_true", help="as a plain host: no COOP/COEP")
     p_lh = sub.add_parser("lighthouse", help="Lighthouse 12's mobile scores")
     p_lh.add_argument("--runs", type=int, default=3)
     p_lh.add_argument("--keep", help="a folder to write each run's JSON report to")
@@ -771,7 +773,7 @@ def main() -> int:
     elif args.command == "test":
         return test([a for a in args.pytest_args if a != "--"])
     elif args.command == "loadtime":
-        return loadtime(args.runs)
+        return loadtime(args.runs, args.plain)
     elif args.command == "lighthouse":
         hosts = [flag for flag in ("--plain", "--both") if getattr(args, flag[2:])]
         return lighthouse(args.runs, args.keep, hosts)

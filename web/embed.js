@@ -265,9 +265,10 @@ class ChkobbaBoard extends HTMLElement {
   }
 }
 
-// Drawn before any stylesheet is loaded: a box that keeps its place in the text.
+// Drawn before any stylesheet is loaded: a box that keeps its place in the text, about as tall
+// as the board it becomes (350-480 px from a phone to a desktop), so the text below hardly moves.
 const LOADING_STYLE =
-  "<style>.loading{display:flex;gap:10px;align-items:center;justify-content:center;min-height:160px;" +
+  "<style>.loading{display:flex;gap:10px;align-items:center;justify-content:center;min-height:400px;" +
   "border-radius:14px;background:#0b3a23;color:#b9d3c2;font:15px system-ui,sans-serif}" +
   ".spinner{width:20px;height:20px;border-radius:50%;border:3px solid rgba(255,255,255,.2);" +
   "border-top-color:#e9b949;animation:spin .9s linear infinite}@keyframes spin{to{transform:rotate(360deg)}}</style>";

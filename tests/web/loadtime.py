@@ -179,6 +179,41 @@ def cold_and_reload(browser, url: str, selector: str) -> tuple[float, ...]:
     return cold, reload, later, transferred, cards
 
 
+# Long tasks of the page's own thread, from navigation (a worker's are not the page's).
+LONG_TASKS = """
+(() => {
+  window.__long = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__long.push([entry.startTime, entry.duration]);
+  }).observe({ type: "longtask", buffered: true });
+})();
+"""
+BLOCKED = """
+window.__long.filter(([start]) => start < window.__readyAt)
+  .reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0)
+"""
+
+
+def reload_blocking(browser, url: str, selector: str) -> tuple[float, float]:
+    """A later visit on a mid-range phone's CPU (4x slower): seconds to ready on a reload from
+    the service worker and Python's snapshot, and the page thread's total blocking time until
+    then (the sum of each long task's time over 50 ms), in seconds."""
+    context, page = new_page(browser, selector)
+    context.add_init_script(LONG_TASKS)
+    page.goto(url, wait_until="commit")
+    ready_seconds(page)
+    page.wait_for_function(
+        "navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS, polling=100
+    )
+    page.wait_for_selector("html[data-snapshot]", state="attached", timeout=TIMEOUT_MS)
+    page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
+    page.reload(wait_until="commit")
+    seconds = ready_seconds(page)
+    blocked = page.evaluate(BLOCKED) / 1000
+    context.close()
+    return seconds, blocked
+
+
 def throttled(browser, url: str, selector: str) -> float:
     context, page = new_page(browser, selector, workers="block", throttle=4)
     page.goto(url, wait_until="commit")
@@ -211,10 +246,12 @@ def ratio(ours: float, theirs: float) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--plain", action="store_true", help="as a plain host: no COOP/COEP")
     args = parser.parse_args()
     build = load_build()
     imports = import_ms(build.DIST, 3)
-    server, base = build.start_server()
+    server, base = build.start_server(plain=True) if args.plain else build.start_server()
+    blocking = []
     rounds: dict[str, list[tuple[float, ...]]] = {name: [] for name in PAGES}
     memory = {}
     with sync_playwright() as p:
@@ -224,12 +261,15 @@ def main() -> None:
                 cold, reload, later, sent, cards = cold_and_reload(browser, base + path, selector)
                 slow = throttled(browser, base + path, selector)
                 rounds[name].append((cold, reload, later, slow, sent, cards))
+            path, selector = PAGES["Chkobba table"]
+            blocking.append(reload_blocking(browser, base + path, selector))
         for name, (path, selector) in PAGES.items():
             memory[name] = renderer_megabytes(browser, base + path, selector)
         browser.close()
     server.shutdown()
 
-    print(f"median of {args.runs} interleaved runs, headless Chromium, 360x740, localhost:")
+    host = "a plain host (gzip, no COOP/COEP)" if args.plain else "COOP/COEP"
+    print(f"median of {args.runs} interleaved runs, headless Chromium, 360x740, localhost, {host}:")
     medians = {}
     for name, runs in rounds.items():
         medians[name] = cold, reload, later, slow, sent, _ = [
@@ -251,6 +291,11 @@ def main() -> None:
         " HTTP cache)"
     )
     print(f"  the player's cards on screen after a reload: {ours[5]:5.2f} s from navigation")
+    seconds, blocked = (statistics.median(c) for c in zip(*blocking, strict=True))
+    print(
+        f"  a reload with the CPU slowed 4x: ready {seconds:5.2f} s, the page's thread blocked"
+        f" {blocked:5.2f} s (total blocking time until ready)"
+    )
     print("Pyodide under Node, the build's stdlib and wheel, median of 3 fresh interpreters:")
     for label, (engine, bots) in imports.items():
         print(f"  {label:13} import chkobba {engine:6.1f} ms, then chkobba.bots {bots:6.1f} ms")
