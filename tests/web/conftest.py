@@ -3,6 +3,7 @@ viewport, and recorders that fail a test on any console error or any request off
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import json
 import shutil
@@ -16,7 +17,26 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "web"))  # the page's own modules (ui.*) for CPython tests
 from ui import i18n  # noqa: E402
 
-i18n.LOCALEDIR = ROOT / "dist" / "locale"  # the compiled catalogs, for CPython tests
+
+
+def compiled_catalogs() -> Path:
+    """The page's catalogs compiled for CPython tests, from web/locale (Babel, as the build
+    does), into .cache/: a fresh checkout needs no built dist/ for them."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    from catalogs import compile_all
+
+    out = ROOT / ".cache" / "test-locale"
+    sources = sorted((ROOT / "web" / "locale").glob("*/LC_MESSAGES/messages.po"))
+    langs = [po.parts[-3] for po in sources]
+    stamp = out / "stamp"
+    key = hashlib.sha256(b"".join(po.read_bytes() for po in sources)).hexdigest()
+    if not (stamp.exists() and stamp.read_text() == key):
+        compile_all(ROOT / "web" / "locale", out, langs)
+        stamp.write_text(key)
+    return out
+
+
+i18n.LOCALEDIR = compiled_catalogs()  # the compiled catalogs, for CPython tests
 SHOTS = ROOT / "test-results" / "screens"
 BOOT_MS = 60_000
 
