@@ -18,7 +18,6 @@ sys.path.insert(0, str(ROOT / "web"))  # the page's own modules (ui.*) for CPyth
 from ui import i18n  # noqa: E402
 
 
-
 def compiled_catalogs() -> Path:
     """The page's catalogs compiled for CPython tests, from web/locale (Babel, as the build
     does), into .cache/: a fresh checkout needs no built dist/ for them."""

@@ -20,7 +20,7 @@ from ..errors import quoted
 from ..moves import Move
 from ..view import View
 from .explain import explain
-from .search import HardBot
+from .hard import HardBot
 from .simple import EasyBot, MediumBot
 
 LEVELS = ("easy", "medium", "hard")

@@ -7,7 +7,7 @@ from ..moves import EXPOSE_MOVE, KEEP_MOVE, Move
 from ..view import View
 from .core import SWEEP, capture_bits, holding_chances, pack_pile
 from .infer import greedy_value
-from .search import decision_rng
+from .worlds import decision_rng
 
 
 def _no_move(view: View) -> ValueError:
