@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from chkobba import Game
 from chkobba.bots import make_bot
+from conftest import load_build
 from fakes import Store
 from positions import FOUR
 from test_ui_logic import make_app, run, settle
@@ -68,7 +69,8 @@ def test_the_kept_table_is_the_one_the_match_resumes_with():
 
 
 def test_boot_js_reads_the_key_storage_writes():
-    text = (WEB / "boot.js").read_text()
+    build = load_build()  # boot.js is given storage.py's names by the build
+    text = build.filled("boot.js", build.storage_names())
     assert f'FRAME_KEY = "{storage.FRAME_KEY}"' in text
     assert f'SAVE_KEY = "{storage.SAVE_KEY}"' in text
     assert f"FORMAT = {storage.FORMAT};" in text

@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from chkobba import Card, DealResult
+from chkobba import Card, DealResult, DealScore
 
 from .state import Board, can_act
 
@@ -144,18 +145,21 @@ def buttons(board: Board, acting: bool) -> tuple[tuple[str, str, bool], ...]:
 def score_rows(result: DealResult, seat: int) -> tuple[tuple[str, str, str], ...]:
     """The deal's score sheet, the shown seat first: points, and the counts they came from."""
     you, them = result.scores[seat], result.scores[1 - seat]
-    rows = [("Karta: more cards", *(f"{s.karta} ({s.cards} cards)" for s in (you, them)))]
-    rows.append(("Dinari: more diamonds", *(f"{s.dinari} ({s.diamonds} ♦)" for s in (you, them))))
-    rows.append(
-        (
+
+    def row(name: str, cell: Callable[[DealScore], str]) -> tuple[str, str, str]:
+        return name, cell(you), cell(them)
+
+    return (
+        row("Karta: more cards", lambda s: f"{s.karta} ({s.cards} cards)"),
+        row("Dinari: more diamonds", lambda s: f"{s.dinari} ({s.diamonds} ♦)"),
+        row(
             "Bermila: sevens, then sixes",
-            *(f"{s.bermila} ({s.sevens} sevens, {s.sixes} sixes)" for s in (you, them)),
-        )
+            lambda s: f"{s.bermila} ({s.sevens} sevens, {s.sixes} sixes)",
+        ),
+        row("7ayya: the 7♦", lambda s: str(s.hayya)),
+        row("Chkobbas", lambda s: str(s.chkobba)),
+        row("This deal", lambda s: str(s.total)),
     )
-    rows.append(("7ayya: the 7♦", str(you.hayya), str(them.hayya)))
-    rows.append(("Chkobbas", str(you.chkobba), str(them.chkobba)))
-    rows.append(("This deal", str(you.total), str(them.total)))
-    return tuple(rows)  # type: ignore[arg-type]
 
 
 def leftovers_text(result: DealResult, seat: int) -> str:

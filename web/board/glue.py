@@ -114,8 +114,9 @@ def obey(key: str, board: Board | Broken, message: str, refused: str) -> str:
     problem, values = (refused, {}) if refused else read_command(message)
     if not problem and values.get("type") == "chkobba:reset":
         if board.spec is not None:
-            BOARDS[key], events = start(board.spec)
-            return shown(BOARDS[key], events)
+            again, events = start(board.spec)
+            BOARDS[key] = again
+            return shown(again, events)
         problem = f"chkobba:reset: the board never loaded ({shorten(board.message, 100)})"
     elif not problem:
         values.pop("type")
@@ -132,8 +133,8 @@ def obey(key: str, board: Board | Broken, message: str, refused: str) -> str:
     ignored: list[Event] = [{"type": "error", "message": notice}]
     if isinstance(board, Broken):  # it keeps showing why it is in error
         return failed(board, ignored)
-    BOARDS[key] = replace(board, notice=notice)
-    return shown(BOARDS[key], ignored)
+    BOARDS[key] = noted = replace(board, notice=notice)
+    return shown(noted, ignored)
 
 
 def read_command(message: str) -> tuple[str, dict[str, object]]:

@@ -13,11 +13,24 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
-from chkobba import Card, ChkobbaError, Game, Move, Rules
+from chkobba import Card, ChkobbaError, Game, Move, MoveKind, Phase, Rules
 
 from .frame import Motion, capture_choices, make_frame, on_screen, screen_phase, swept
 from .i18n import LANGUAGES, pick
-from .model import HUMAN, LEVELS, PLAYERS, Notice, Params, Played, State, Ui
+from .model import (
+    HUMAN,
+    LEVELS,
+    PLAYERS,
+    Notice,
+    NoticeKind,
+    Panel,
+    Params,
+    Played,
+    ScreenPhase,
+    Stage,
+    State,
+    Ui,
+)
 from .render import marks_of, render
 from .storage import UNSAVED, Saved, Storage
 
@@ -36,24 +49,24 @@ BOT_BUDGET_MS = 150.0
 HINT_SAMPLES: int | None = None
 HINT_BUDGET_MS = 150.0
 HINT_YIELD_S = 0.03  # lets the browser paint "Looking for a hint…" before the search runs
-ELSEWHERE = Notice("elsewhere")
-# The phases in which each tap means something; any other tap is ignored.
-TAPS = {
+ELSEWHERE = Notice(NoticeKind.ELSEWHERE)
+# The phases in which each tap means something (None: any); any other tap is ignored.
+TAPS: dict[str, tuple[ScreenPhase, ...] | None] = {
     "dismiss": None,
     "settings": None,
-    "close": ("settings", "confirm"),
-    "level": ("settings",),
-    "lang": ("settings",),
-    "target": ("settings",),
-    "players": ("settings",),
-    "new": ("settings", "over"),
-    "confirm-new": ("confirm",),
-    "next": ("sheet",),
-    "hint": ("play", "cut", "choose"),
-    "hand": ("play", "choose"),
-    "table": ("choose",),
-    "cancel": ("choose",),
-    "move": ("cut", "choose"),
+    "close": (ScreenPhase.SETTINGS, ScreenPhase.CONFIRM),
+    "level": (ScreenPhase.SETTINGS,),
+    "lang": (ScreenPhase.SETTINGS,),
+    "target": (ScreenPhase.SETTINGS,),
+    "players": (ScreenPhase.SETTINGS,),
+    "new": (ScreenPhase.SETTINGS, ScreenPhase.OVER),
+    "confirm-new": (ScreenPhase.CONFIRM,),
+    "next": (ScreenPhase.SHEET,),
+    "hint": (ScreenPhase.PLAY, ScreenPhase.CUT, ScreenPhase.CHOOSE),
+    "hand": (ScreenPhase.PLAY, ScreenPhase.CHOOSE),
+    "table": (ScreenPhase.CHOOSE,),
+    "cancel": (ScreenPhase.CHOOSE,),
+    "move": (ScreenPhase.CUT, ScreenPhase.CHOOSE),
 }
 
 
@@ -103,7 +116,7 @@ class App:
             saved, problem = storage.load()
             notices += [problem] if problem else []
         if params.errors:
-            notices.append(Notice("address", problems=params.errors))
+            notices.append(Notice(NoticeKind.ADDRESS, problems=params.errors))
         switch = None  # ?players= for another number than the saved match's: asked first
         if saved is not None and saved.game.rules.players != asked:
             if params.players and in_progress(saved.game):
@@ -121,7 +134,7 @@ class App:
             game, seen = Game.new(rules, seed=bot_seed), 0
         ui = Ui(seen_deals=seen, notices=tuple(notices))
         if switch is not None:
-            ui = replace(ui, panel="confirm", switch=switch)
+            ui = replace(ui, panel=Panel.CONFIRM, switch=switch)
         self.state = State(game, ui, settings, bot_seed)
         if saved is None:
             self.save(force=True)
@@ -143,7 +156,7 @@ class App:
         if notice is not None and notice not in self.ui.notices:
             self.set_ui(notices=(*self.ui.notices, notice))
 
-    def phase(self) -> str:
+    def phase(self) -> ScreenPhase:
         return screen_phase(self.game, self.ui)
 
     def new_game(self, seed: int) -> None:
@@ -243,7 +256,7 @@ class App:
 
     def kick(self) -> None:
         """Let the computer move if it is its turn and nothing on screen waits for the player."""
-        if self.phase() == "wait" and not self.ui.busy and self.game.phase != "over":
+        if self.phase() == ScreenPhase.WAIT and not self.ui.busy and self.game.phase != Phase.OVER:
             self.spawn(self.computer_turn())
 
     def spawn(self, work: Awaitable[None]) -> None:
@@ -274,7 +287,7 @@ class App:
         epoch = self.epoch
         before = self.game
         played = Played(seat, move, before)
-        stage = "show" if move.kind == "play" and move.captures else "settle"
+        stage = Stage.SHOW if move.kind == MoveKind.PLAY and move.captures else Stage.SETTLE
         self.state = replace(
             self.state,
             game=before.play(move),
@@ -295,12 +308,12 @@ class App:
             return
         if seat == HUMAN:
             self.following = False
-        if stage == "show":
+        if stage == Stage.SHOW:
             self.paint()
             await self.pause(SHOW)
             if epoch != self.epoch:
                 return
-            self.set_ui(stage="settle")
+            self.set_ui(stage=Stage.SETTLE)
         self.paint()
         await self.pause(settle_ms(played, self.game))
         if epoch != self.epoch:
@@ -323,7 +336,7 @@ class App:
         if action == "dismiss":
             self.set_ui(notices=ui.notices[1:])
         elif action == "settings":
-            self.set_ui(panel="settings")
+            self.set_ui(panel=Panel.SETTINGS)
         elif action == "close":
             self.set_ui(panel=None, switch=None)
         elif action == "level" and value in LEVELS:
@@ -338,7 +351,7 @@ class App:
             if players == self.game.rules.players:
                 self.set_settings(players=players)
             elif in_progress(self.game):
-                self.set_ui(panel="confirm", switch=players)
+                self.set_ui(panel=Panel.CONFIRM, switch=players)
             else:
                 self.set_settings(players=players)
                 self.new_game(self.fresh_seed())
@@ -347,15 +360,15 @@ class App:
                 await self.find_hint()
             return
         elif action == "new":
-            if self.phase() == "settings" and in_progress(self.game):
-                self.set_ui(panel="confirm")
+            if self.phase() == ScreenPhase.SETTINGS and in_progress(self.game):
+                self.set_ui(panel=Panel.CONFIRM)
             else:
                 self.new_game(self.fresh_seed())
         elif action == "confirm-new":
             if ui.switch is not None:
                 self.set_settings(players=ui.switch)
             self.new_game(self.fresh_seed())
-        elif action == "next" and self.game.phase != "over":
+        elif action == "next" and self.game.phase != Phase.OVER:
             self.set_ui(seen_deals=len(self.game.deal_results), last=None)
             self.save()
         elif action == "hand":
@@ -439,12 +452,12 @@ def settle_ms(played: Played, game: Game) -> float:
     """How long a move stays in view before play goes on."""
     if swept(played, game):
         return ANNOUNCE
-    return CUT if played.move.kind != "play" and played.seat != HUMAN else SETTLE
+    return CUT if played.move.kind != MoveKind.PLAY and played.seat != HUMAN else SETTLE
 
 
 def in_progress(game: Game) -> bool:
     """Whether starting anew would throw away play: a match begun and not over."""
-    return game.phase != "over" and bool(game.history or game.deal_results)
+    return game.phase != Phase.OVER and bool(game.history or game.deal_results)
 
 
 def read_card(code: str) -> Card | None:

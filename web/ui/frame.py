@@ -13,11 +13,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from chkobba import Card, DealResult, DealScore, Game, Move
+from chkobba import Card, DealResult, DealScore, Game, Move, MoveKind, Phase
 
 from . import words
 from .i18n import FALLBACK, Language, language
-from .model import HUMAN, Played, Settings, Ui
+from .model import HUMAN, Played, ScreenPhase, Settings, Stage, Ui
+
+PLAYING = (ScreenPhase.PLAY, ScreenPhase.CHOOSE)  # the player's hand and hint button are live
+HINTED = (ScreenPhase.PLAY, ScreenPhase.CUT, ScreenPhase.CHOOSE)  # a hint may be shown
+SHEETS = (ScreenPhase.SHEET, ScreenPhase.OVER)  # a score sheet is open
 
 
 @dataclass(frozen=True)
@@ -88,7 +92,7 @@ class Row:
 
 @dataclass(frozen=True)
 class Sheet:
-    kind: str  # "sheet" (a deal scored) or "over" (the match is won)
+    kind: ScreenPhase  # SHEET (a deal scored) or OVER (the match is won)
     title: str
     won: bool  # the player's side won the match
     notes: tuple[str, ...]
@@ -132,7 +136,7 @@ class Motion:
 @dataclass(frozen=True)
 class Frame:
     lang: str  # the language the texts are in (i18n.LANGUAGES)
-    phase: str  # what the page waits for: play, choose, cut, wait, sheet, over, settings, confirm
+    phase: ScreenPhase  # what the page waits for
     moves: int
     scores: tuple[Score, ...]
     target: str
@@ -159,10 +163,10 @@ def make_frame(game: Game, ui: Ui, settings: Settings) -> Frame:
     t = language(settings.lang or FALLBACK)
     players = game.rules.players
     shown = on_screen(game, ui)
-    pending = ui.last if ui.stage == "show" else None
+    pending = ui.last if ui.stage == Stage.SHOW else None
     phase = phase_of(shown, ui)
-    choices = capture_choices(shown, ui) if phase == "choose" else []
-    hint = ui.hint if phase in ("play", "cut", "choose") else None
+    choices = capture_choices(shown, ui) if phase == ScreenPhase.CHOOSE else []
+    hint = ui.hint if phase in HINTED else None
     return Frame(
         lang=t.code,
         phase=phase,
@@ -175,9 +179,9 @@ def make_frame(game: Game, ui: Ui, settings: Settings) -> Frame:
         stock=shown.stock_count,
         deal=words.deal(t, shown.deal_number),
         status=status(t, shown, ui, phase, hint),
-        mine=phase in ("play", "choose"),
+        mine=phase in PLAYING,
         choices=choice_panel(t, ui, choices),
-        hint_enabled=phase in ("play", "choose"),
+        hint_enabled=phase in PLAYING,
         hinting=ui.hinting,
         overlay=overlay(t, shown, ui, settings, phase, hint),
         announcement=announcement(t, game, ui),
@@ -189,10 +193,10 @@ def make_frame(game: Game, ui: Ui, settings: Settings) -> Frame:
 
 def on_screen(game: Game, ui: Ui) -> Game:
     """The position drawn: while a capture is shown before it is taken, the one before it."""
-    return ui.last.before if ui.stage == "show" and ui.last else game
+    return ui.last.before if ui.stage == Stage.SHOW and ui.last else game
 
 
-def screen_phase(game: Game, ui: Ui) -> str:
+def screen_phase(game: Game, ui: Ui) -> ScreenPhase:
     """The frame's phase, without making the frame."""
     return phase_of(on_screen(game, ui), ui)
 
@@ -206,18 +210,20 @@ def sheet_due(game: Game, ui: Ui) -> bool:
     return len(game.deal_results) > ui.seen_deals
 
 
-def phase_of(game: Game, ui: Ui) -> str:
-    """What the page waits for in position ``game``: a panel, a score sheet, the player (to
-    play, choose a capture or cut), or nothing ("wait": the computer, or cards moving)."""
+def phase_of(game: Game, ui: Ui) -> ScreenPhase:
+    """What the page waits for in position ``game``: a panel (the phase of its name), a score
+    sheet, the player (to play, choose a capture or cut), or nothing (WAIT: the computer, or
+    cards moving)."""
     if ui.panel is not None:
-        return ui.panel
-    if sheet_due(game, ui) or (game.phase == "over" and not ui.busy):
-        return "over" if game.phase == "over" else "sheet"
-    if ui.busy or game.current != HUMAN or game.phase == "over":
-        return "wait"
-    if game.phase == "cut":
-        return "cut"
-    return "choose" if ui.selected else "play"
+        return ScreenPhase(ui.panel)
+    over = game.phase == Phase.OVER
+    if sheet_due(game, ui) or (over and not ui.busy):
+        return ScreenPhase.OVER if over else ScreenPhase.SHEET
+    if ui.busy or game.current != HUMAN or over:
+        return ScreenPhase.WAIT
+    if game.phase == Phase.CUT:
+        return ScreenPhase.CUT
+    return ScreenPhase.CHOOSE if ui.selected else ScreenPhase.PLAY
 
 
 def swept(played: Played, game: Game) -> bool:
@@ -255,18 +261,18 @@ def seat_view(
         hand.remove(pending.move.card)
     name = words.dealer(t, words.seat_name(t, seat, players), game.dealer == seat)
     if you:
-        active = phase_of(game, ui) in ("play", "choose")
+        active = phase_of(game, ui) in PLAYING
         turn = active
         faces = tuple(CardView(c, hand_marks(c, ui, hint), tappable=True) for c in hand)
         backs = 0
     else:
-        turn = game.current == seat and game.phase != "over"
+        turn = game.current == seat and game.phase != Phase.OVER
         faces, backs = (), len(hand)
     drawn = PILE_SEATS[players].index(seat) if seat in PILE_SEATS[players] else None
     pile = pile_view(t, game, drawn) if drawn is not None else None
     last = ui.last
     kept = ui.stage is not None and last is not None and last.seat == seat
-    cut = "kept" if kept and last is not None and last.move.kind == "keep" else ""
+    cut = "kept" if kept and last is not None and last.move.kind == MoveKind.KEEP else ""
     place = PLACES[players][(seat - HUMAN) % players]
     return SeatView(seat, side, place, name, you, turn, faces, backs, pile, cut)
 
@@ -294,7 +300,7 @@ def table_view(
     taken = set(pending.move.captures) if pending else set()
     last = ui.last
     exposed = None
-    if ui.stage is not None and last is not None and last.move.kind == "expose":
+    if ui.stage is not None and last is not None and last.move.kind == MoveKind.EXPOSE:
         exposed = last.before.cut_card
     suggested = set(hint.captures) if hint else set()
     options = [set(m.captures) for m in choices]
@@ -343,25 +349,25 @@ def event(t: Language, game: Game, ui: Ui, spoken: bool = False) -> str:
         return ""
     players = game.rules.players
     cut_card = last.before.cut_card
-    if ui.stage == "show":
+    if ui.stage == Stage.SHOW:
         return words.played(t, last.seat, last.move, cut_card, pending=True, players=players)
-    if game.phase == "cut" and game.redealt:
+    if game.phase == Phase.CUT and game.redealt:
         return t._(words.REDEALT)
     return words.played(t, last.seat, last.move, cut_card, spoken=spoken, players=players)
 
 
-def status(t: Language, game: Game, ui: Ui, phase: str, hint: Move | None) -> str:
-    if phase == "choose" and ui.selected is not None:
+def status(t: Language, game: Game, ui: Ui, phase: ScreenPhase, hint: Move | None) -> str:
+    if phase == ScreenPhase.CHOOSE and ui.selected is not None:
         return words.choose(t, ui.selected)
-    if phase in ("play", "cut") and ui.hinting:
+    if phase in (ScreenPhase.PLAY, ScreenPhase.CUT) and ui.hinting:
         return t._(words.LOOKING)
-    if phase in ("play", "cut", "choose") and hint:
+    if phase in HINTED and hint:
         return words.hint(t, hint_reason(t, game, hint))
-    if phase in ("play", "cut"):
-        line = t._(words.YOUR_TURN) if phase == "play" else t._(words.YOUR_CUT)
+    if phase in (ScreenPhase.PLAY, ScreenPhase.CUT):
+        line = t._(words.YOUR_TURN) if phase == ScreenPhase.PLAY else t._(words.YOUR_CUT)
         return words.turn(event(t, game, ui), line)
     happened = event(t, game, ui)
-    if happened or game.phase == "over":
+    if happened or game.phase == Phase.OVER:
         return happened
     if ui.thinking or game.current != HUMAN:
         return words.thinking(t, game.current, game.rules.players)
@@ -371,24 +377,24 @@ def status(t: Language, game: Game, ui: Ui, phase: str, hint: Move | None) -> st
 def hint_reason(t: Language, game: Game, move: Move) -> str:
     """Why the hint suggests ``move``: whether it sweeps is the engine's word (the move played)."""
     sweeps = False
-    if move.kind == "play" and move.captures:
+    if move.kind == MoveKind.PLAY and move.captures:
         sweeps = swept(Played(game.current, move, game), game.play(move))
     table_sum = sum(c.value for c in game.table) + (move.card.value if move.card else 0)
     return words.reason(t, move, game.cut_card, sweeps, table_sum)
 
 
-def spoken(t: Language, game: Game, ui: Ui, phase: str) -> tuple[tuple[str, str], ...]:
+def spoken(t: Language, game: Game, ui: Ui, phase: ScreenPhase) -> tuple[tuple[str, str], ...]:
     """The live region's news: each move once it is made (in words, with its chkobba), a deal's
     score when its sheet opens, a notice when it shows. Keys count moves and deals (a notice is
     its own key), so a repaint says nothing new."""
     said: list[tuple[str, str]] = []
     last = ui.last
-    if last is not None and ui.stage != "show":
+    if last is not None and ui.stage != Stage.SHOW:
         words_ = event(t, game, ui, spoken=True)
-        if ui.stage == "settle" and swept(last, game):
+        if ui.stage == Stage.SETTLE and swept(last, game):
             words_ = f"{words_} {words.chkobba_by(t, last.seat, game.rules.players)}"
         said.append((f"move:{len(last.before.history) + 1}", words_))
-    if phase in ("sheet", "over") and game.deal_results:
+    if phase in SHEETS and game.deal_results:
         result = game.deal_results[-1]
         points = tuple(s.total for s in result.scores)
         number, players = len(game.deal_results), game.rules.players
@@ -401,7 +407,7 @@ def spoken(t: Language, game: Game, ui: Ui, phase: str) -> tuple[tuple[str, str]
 
 
 def announcement(t: Language, game: Game, ui: Ui) -> Announcement | None:
-    if ui.stage != "settle" or ui.last is None or not swept(ui.last, game):
+    if ui.stage != Stage.SETTLE or ui.last is None or not swept(ui.last, game):
         return None
     return Announcement(t._(words.CHKOBBA), words.swept(t, ui.last.seat, game.rules.players))
 
@@ -411,12 +417,12 @@ def motion(ui: Ui) -> Motion:
     if last is None or ui.stage is None:
         return Motion()
     cut = last.before.cut_card
-    if last.move.kind == "expose" and cut is not None:  # it lands on the table from the cutter
+    if last.move.kind == MoveKind.EXPOSE and cut is not None:  # to the table, from the cutter
         return Motion(f"hand-{last.seat}", only=cut.code)
-    if last.move.kind != "play":
+    if last.move.kind != MoveKind.PLAY:
         return Motion()
     origin = f"hand-{last.seat}"
-    if ui.stage == "show" or not last.move.captures:
+    if ui.stage == Stage.SHOW or not last.move.captures:
         return Motion(origin)
     return Motion(origin, f"pile-{last.seat % 2}")
 
@@ -425,24 +431,24 @@ def motion(ui: Ui) -> Motion:
 
 
 def overlay(
-    t: Language, game: Game, ui: Ui, settings: Settings, phase: str, hint: Move | None
+    t: Language, game: Game, ui: Ui, settings: Settings, phase: ScreenPhase, hint: Move | None
 ) -> Overlay | None:
-    if phase == "settings":
+    if phase == ScreenPhase.SETTINGS:
         lang = settings.lang or FALLBACK
         target, players = game.rules.target, game.rules.players
         return SettingsPanel(settings.level, settings.target, target, lang, players)
-    if phase == "confirm":
+    if phase == ScreenPhase.CONFIRM:
         title = words.confirm_title(t, ui.switch) if ui.switch else t._(words.CONFIRM_TITLE)
         return Confirm(title, t._(words.CONFIRM_TEXT))
-    if phase in ("sheet", "over"):
+    if phase in SHEETS:
         return score_sheet(t, game, phase)
-    if phase == "cut" and game.cut_card is not None:
+    if phase == ScreenPhase.CUT and game.cut_card is not None:
         reason = hint_reason(t, game, hint) if hint else ""
         return Cut(game.cut_card, hint, reason, ui.hinting)
     return None
 
 
-def score_sheet(t: Language, game: Game, kind: str) -> Sheet:
+def score_sheet(t: Language, game: Game, kind: ScreenPhase) -> Sheet:
     players = game.rules.players
     sides = (words.side_name(t, 0, players), words.side_name(t, 1, players))
     target = game.rules.target
@@ -452,7 +458,7 @@ def score_sheet(t: Language, game: Game, kind: str) -> Sheet:
         side, count = result.leftovers_side, len(result.leftovers)
         notes.append(words.leftovers(t, side, count, players))
     totals = result.totals if result else game.scores
-    if kind == "over":
+    if kind == ScreenPhase.OVER:
         winner = game.winner if game.winner is not None else 0
         title, won = words.won(t, winner, players), winner == HUMAN % 2
         notes.insert(0, words.final(t, totals))

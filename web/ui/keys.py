@@ -7,11 +7,17 @@ page's: web/screen.js, which has the DOM.)
 
 from __future__ import annotations
 
+from .model import ScreenPhase
+
 # What Escape does in each phase of the page (data-phase), as a tap on that action.
-ESCAPE = {"choose": "cancel", "settings": "close", "confirm": "close"}
+ESCAPE = {
+    ScreenPhase.CHOOSE: "cancel",
+    ScreenPhase.SETTINGS: "close",
+    ScreenPhase.CONFIRM: "close",
+}
 
 
-def escape_action(phase: str, notice: bool) -> str | None:
+def escape_action(phase: ScreenPhase, notice: bool) -> str | None:
     """The action Escape stands for in ``phase``: cancel a choice, close a dialog, or dismiss
     the notice when nothing else is open."""
     action = ESCAPE.get(phase)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import TypeVar
 
 from chkobba import TARGETS, Card, Game, Move, ParseError
@@ -16,6 +17,54 @@ LEVELS = ("easy", "medium", "hard")
 PLAYERS = (2, 4)  # at the table: you and the computer, or you and a computer partner against two
 HUMAN = 0  # the seat the player sits in (with four, seat 2 is the partner)
 T = TypeVar("T")
+
+
+class Named(StrEnum):
+    """A name the page uses as data. A ``str``: ``ScreenPhase.PLAY == "play"``, and it prints,
+    formats and goes into JSON and the DOM's data- attributes as its text."""
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
+class ScreenPhase(Named):
+    """What the page waits for (the root's ``data-phase``): the player to play, to choose a
+    capture or to cut; nothing (``WAIT``: the computer, or cards moving); a score sheet (a deal
+    scored, or the match over); or an open panel. Not the engine's ``chkobba.Phase``."""
+
+    PLAY = "play"
+    CHOOSE = "choose"
+    CUT = "cut"
+    WAIT = "wait"
+    SHEET = "sheet"
+    OVER = "over"
+    SETTINGS = "settings"
+    CONFIRM = "confirm"
+
+
+class Stage(Named):
+    """Where a move just made is: its capture shown before it is taken, or its cards flying."""
+
+    SHOW = "show"
+    SETTLE = "settle"
+
+
+class Panel(Named):
+    """A panel open over the table: the settings, or the question whether to abandon the match
+    in progress for a new one. Each is the screen's phase of that name while it is open."""
+
+    SETTINGS = "settings"
+    CONFIRM = "confirm"
+
+
+class NoticeKind(Named):
+    """What a notice is about; ``words.notice`` says it."""
+
+    UNREADABLE = "unreadable"  # the saved match could not be read (set aside)
+    EDITED = "edited"  # the saved match was changed outside the game (set aside)
+    UNSAVED = "unsaved"  # the device does not let the game save
+    ELSEWHERE = "elsewhere"  # another tab played the match on
+    ADDRESS = "address"  # URL parameters were ignored
 
 
 @dataclass(frozen=True)
@@ -48,7 +97,7 @@ class AddressProblem:
 class Notice:
     """Something the player should know, as data; ``words.notice`` says it."""
 
-    kind: str  # "unreadable", "edited", "unsaved", "elsewhere", "address"
+    kind: NoticeKind
     detail: tuple[str, ...] = ()
     problems: tuple[AddressProblem, ...] = ()
 
@@ -70,13 +119,13 @@ class Ui:
     selected: Card | None = None  # the hand card whose capture is being chosen
     picked: tuple[Card, ...] = ()  # table cards tapped toward that capture
     last: Played | None = None  # the move the status line tells of
-    stage: str | None = None  # "show": last's capture shown before it is taken; "settle": flying
+    stage: Stage | None = None  # SHOW: last's capture shown before it is taken; SETTLE: flying
     seen_deals: int = 0  # deal results the player has dismissed; more means a score sheet is due
     notices: tuple[Notice, ...] = ()
     hint: Move | None = None
     hinting: bool = False  # a hint is being looked for
     thinking: bool = False  # the computer is about to move
-    panel: str | None = None  # "settings", or "confirm" (a new match over one in progress)
+    panel: Panel | None = None  # SETTINGS, or CONFIRM (a new match over one in progress)
     switch: int | None = None  # the players a confirmed new match is for (None: as set)
 
     @property

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from html import escape
 
-from chkobba import HAYYA, TARGETS, Card
+from chkobba import HAYYA, TARGETS, Card, MoveKind
 
 from . import words
 from .frame import (
@@ -27,7 +27,7 @@ from .frame import (
     Sheet,
 )
 from .i18n import LANGUAGES, Language, direction, language
-from .model import LEVELS, PLAYERS
+from .model import LEVELS, PLAYERS, ScreenPhase
 
 MANY_OPTIONS = 4  # more options than this: a compact, scrolling list
 GEAR = (
@@ -42,7 +42,7 @@ TITLE_ID = "dialog-title"
 def marks_of(frame: Frame) -> dict[str, str]:
     """The data- attributes of the root that tests and styles wait on."""
     return {
-        "phase": frame.phase,
+        "phase": str(frame.phase),
         "moves": str(frame.moves),
         "lang": frame.lang,
         "players": str(len(frame.seats)),
@@ -233,8 +233,9 @@ def announcement(item: Announcement | None) -> str:
 
 def player(t: Language, frame: Frame, seat: SeatView, inert: str) -> str:
     active = frame.hint_enabled
+    choosing = frame.phase == ScreenPhase.CHOOSE
     cards = "".join(
-        card_html(t, v.card, v.marks, True, state=card_state(v, frame.phase == "choose", active))
+        card_html(t, v.card, v.marks, True, state=card_state(v, choosing, active))
         for v in seat.hand
     )
     return (
@@ -264,16 +265,17 @@ def hint_button(t: Language, enabled: bool, busy: bool) -> str:
 
 def overlay(t: Language, item: Overlay) -> str:
     if isinstance(item, Cut):
-        return sheet_box(cut_panel(t, item), "cut")
+        return sheet_box(cut_panel(t, item), ScreenPhase.CUT)
     if isinstance(item, Sheet):
         return sheet_box(score_sheet(t, item), item.kind)
     if isinstance(item, SettingsPanel):
-        return sheet_box(settings_panel(t, item), "settings")
-    return sheet_box(confirm_panel(t, item), "confirm")
+        return sheet_box(settings_panel(t, item), ScreenPhase.SETTINGS)
+    return sheet_box(confirm_panel(t, item), ScreenPhase.CONFIRM)
 
 
-def sheet_box(inner: str, kind: str) -> str:
-    """A modal dialog named by its title (the h2 of ``inner``, id TITLE_ID)."""
+def sheet_box(inner: str, kind: ScreenPhase) -> str:
+    """A modal dialog named by its title (the h2 of ``inner``, id TITLE_ID); ``data-overlay``
+    is the phase it is open in."""
     return (
         f'<div class="overlay" data-overlay="{kind}"><div class="sheet" role="dialog" '
         f'aria-modal="true" aria-labelledby="{TITLE_ID}">{inner}</div></div>'
@@ -293,7 +295,7 @@ def button(action: str, label: str, cls: str = "btn", value: str = "") -> str:
 
 
 def cut_panel(t: Language, cut: Cut) -> str:
-    def cls(kind: str, base: str) -> str:
+    def cls(kind: MoveKind, base: str) -> str:
         return base + (" hint" if cut.hint and cut.hint.kind == kind else "")
 
     reason = (
@@ -307,8 +309,9 @@ def cut_panel(t: Language, cut: Cut) -> str:
         f'<div class="cut-card">{card_html(t, cut.card)}</div>'
         f"<p>{escape(t._(words.CUT_QUESTION))}</p>"
         '<div class="actions">'
-        f"{button('move', t._(words.KEEP), cls('keep', 'btn'), 'keep')}"
-        f"{button('move', t._(words.EXPOSE), cls('expose', 'btn alt'), 'expose')}</div>"
+        f"{button('move', t._(words.KEEP), cls(MoveKind.KEEP, 'btn'), MoveKind.KEEP)}"
+        f"{button('move', t._(words.EXPOSE), cls(MoveKind.EXPOSE, 'btn alt'), MoveKind.EXPOSE)}"
+        "</div>"
         f'<div class="actions">{hint_button(t, True, cut.hinting)}</div>{reason}'
     )
 

@@ -23,13 +23,13 @@ from typing import Protocol
 from chkobba import TARGETS, ChkobbaError, EditedSave, Game, nested_too_deeply
 
 from .i18n import HTML_LANG, LANGUAGES, direction
-from .model import LEVELS, PLAYERS, Notice, Settings, one_of
+from .model import LEVELS, PLAYERS, Notice, NoticeKind, Settings, one_of
 from .relay import RelayStore
 
 SAVE_KEY = "chkobba.save"
 ASIDE_KEYS = ("chkobba.save.corrupt", "chkobba.save.corrupt.2", "chkobba.save.corrupt.3")
 SETTINGS_KEY = "chkobba.settings"
-FRAME_KEY = "chkobba.frame"  # also named in boot.js, which reads it
+FRAME_KEY = "chkobba.frame"  # boot.js reads it (build.py gives boot.js these names)
 FORMAT = 1
 SAVE_LIMIT = 200_000  # characters; a match to 31 saves in about 8,000
 ASIDE_LIMIT = 50_000  # characters kept of each set-aside save
@@ -37,10 +37,10 @@ SETTINGS_LIMIT = 1_000
 FRAME_LIMIT = 100_000  # characters (boot.js ignores a longer one); a table is about 10,000
 ASIDE_COPIES = len(ASIDE_KEYS)
 
-UNSAVED = Notice("unsaved")
-UNREADABLE = Notice("unreadable")
-UNREADABLE_LOST = Notice("unreadable", ("lost",))  # and no copy could be kept
-EDITED = Notice("edited")
+UNSAVED = Notice(NoticeKind.UNSAVED)
+UNREADABLE = Notice(NoticeKind.UNREADABLE)
+UNREADABLE_LOST = Notice(NoticeKind.UNREADABLE, ("lost",))  # and no copy could be kept
+EDITED = Notice(NoticeKind.EDITED)
 
 
 class Store(Protocol):

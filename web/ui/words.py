@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from chkobba import HAYYA, Card, DealScore, Move
+from chkobba import HAYYA, Card, DealScore, Move, MoveKind
 
 from .i18n import N_, NATIVE_NAMES, Language, np_
-from .model import HUMAN, AddressProblem, Notice
+from .model import HUMAN, AddressProblem, Notice, NoticeKind
 
 QUOTE_LIMIT = 24  # characters of an outside value quoted back to the player
 LISTED_PROBLEMS = 3  # address problems named one by one; the rest are counted
@@ -196,9 +196,9 @@ def played(
         return t.cards(cards) if spoken else t.join([label(t, c) for c in cards])
 
     you = seat == HUMAN
-    if move.kind == "keep":
+    if move.kind == MoveKind.KEEP:
         return t._("You kept your cut card.") if you else t._("Computer cut and kept the card.")
-    if move.kind == "expose":
+    if move.kind == MoveKind.EXPOSE:
         card = one(cut_card) if cut_card else ""
         if you:
             return t._("You cut and exposed {card}.", card=card)
@@ -227,9 +227,9 @@ def played_by(
     def one(card: Card) -> str:
         return t.card(card, definite=True) if spoken else label(t, card)
 
-    if move.kind == "keep":
+    if move.kind == MoveKind.KEEP:
         return t._("{who} cut and kept the card.", who=who)
-    if move.kind == "expose":
+    if move.kind == MoveKind.EXPOSE:
         return t._("{who} cut and exposed {card}.", who=who, card=one(cut_card) if cut_card else "")
     assert move.card is not None
     card = one(move.card)
@@ -263,9 +263,9 @@ def hint(t: Language, reason: str) -> str:
 def reason(t: Language, move: Move, cut_card: Card | None, sweeps: bool, table_sum: int) -> str:
     """Why the hint suggests ``move``, in a few words; ``sweeps``: it makes a chkobba (the
     engine says so), ``table_sum``: the table's values and the card's, when it lays it."""
-    if move.kind != "play":
+    if move.kind != MoveKind.PLAY:
         card = label(t, cut_card) if cut_card else ""
-        if move.kind == "keep":
+        if move.kind == MoveKind.KEEP:
             return t._("keeps {card} in hand", card=card)
         return t._("shows {card} on the table", card=card)
     assert move.card is not None
@@ -484,25 +484,25 @@ def address_problem(t: Language, problem: AddressProblem) -> str:
 
 def notice(t: Language, item: Notice) -> str:
     kind = item.kind
-    if kind == "unreadable":
+    if kind == NoticeKind.UNREADABLE:
         if item.detail != ("lost",):
             return t._(
                 "Your saved match could not be read. A copy was kept aside. "
                 "A new match has started."
             )
         return t._("Your saved match could not be read. A new match has started.")
-    if kind == "edited":
+    if kind == NoticeKind.EDITED:
         return t._(
             "Your saved match had been changed outside the game, so it was set aside. "
             "A new match has started."
         )
-    if kind == "unsaved":
+    if kind == NoticeKind.UNSAVED:
         return t._(
             "This device does not let the game save: you can play on, but progress is not kept."
         )
-    if kind == "elsewhere":
+    if kind == NoticeKind.ELSEWHERE:
         return t._("This match was played on in another tab; here it is as it stands.")
-    if kind == "address":
+    if kind == NoticeKind.ADDRESS:
         listed = "; ".join(address_problem(t, p) for p in item.problems[:LISTED_PROBLEMS])
         more = len(item.problems) - LISTED_PROBLEMS
         if more > 0:
