@@ -20,6 +20,7 @@ with apt-get when it is missing.
 from __future__ import annotations
 
 import argparse
+import ast
 import base64
 import contextlib
 import functools
@@ -215,6 +216,21 @@ def filled(template: str, values: dict[str, str]) -> str:
     for marker, value in values.items():
         text = text.replace(f"__{marker}__", value)
     return text
+
+
+def storage_names() -> dict[str, str]:
+    """What boot.js must know of the page's storage, as web/ui/storage.py names it (the one
+    place): the keys of the save and of the kept table, and the kept table's format."""
+    source = ast.parse((WEB / "ui" / "storage.py").read_text())
+    names = {"SAVE_KEY", "FRAME_KEY", "FORMAT"}
+    values = {
+        node.targets[0].id: ast.literal_eval(node.value)
+        for node in source.body
+        if isinstance(node, ast.Assign)
+        and isinstance(node.targets[0], ast.Name)
+        and node.targets[0].id in names
+    }
+    return {name: json.dumps(values[name]) for name in sorted(names)}
 
 
 def service_worker(files: list[str], version: str) -> str:
@@ -433,8 +449,9 @@ def build() -> None:
     add_python(DIST / "wheels" / wheel, compiled)
     shutil.copy2(WEB / "snapshot.mjs", DIST / "pyodide" / "snapshot.mjs")
 
-    for rel in ["main.py", "index.html", "pwa.js", "boot.js", "screen.js", HOST]:
+    for rel in ["main.py", "index.html", "pwa.js", "screen.js", "taps.js", HOST]:
         shutil.copy2(WEB / rel, DIST / rel)
+    (DIST / "boot.js").write_text(filled("boot.js", storage_names()))
     shutil.copytree(WEB / "static", DIST / "static")
     draw_icons()
     draw_felt()

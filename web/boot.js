@@ -20,9 +20,9 @@
 (() => {
   const html = document.documentElement;
   const app = document.getElementById("app");
-  const FRAME_KEY = "chkobba.frame";
-  const SAVE_KEY = "chkobba.save";
-  const FORMAT = 1;
+  const FRAME_KEY = __FRAME_KEY__; // build.py fills in web/ui/storage.py's names
+  const SAVE_KEY = __SAVE_KEY__;
+  const FORMAT = __FORMAT__;
   const SVG = "http://www.w3.org/2000/svg";
   const XHTML = "http://www.w3.org/1999/xhtml";
   const TAGS = new Set(

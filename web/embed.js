@@ -5,12 +5,15 @@
 // each board is then a few kilobytes of state in that Python, and each answer is written in
 // one task. Every word from outside (captions, errors) is set with textContent, never as HTML.
 // See README.md, "Boards for tutorial pages".
+import { readTap } from "./taps.js";
+
 const CONFIG = __CONFIG__; // build.py: {code, wheel, suits}
 const BASE = new URL(".", import.meta.url);
 const ATTRIBUTES = ["position", "mode", "seat", "play", "moves", "caption", "captions", "explain", "lang"];
 const EVENTS = "chkobba:";
 const NEAR = "600px 0px"; // how near the viewport a board starts Python
 const INTERACTIONS = ["pointerdown", "keydown"];
+const ZONES = { hand: "hand", table: "table" }; // a card tapped there: an action of that name
 
 let worker = null; // the boards' Python, once wanted
 let wanted = false; // a board neared the viewport, or the reader interacted
@@ -249,19 +252,9 @@ class ChkobbaBoard extends HTMLElement {
   }
 
   _tap(event) {
-    const target = event.target;
-    const button = target.closest("button[data-action]");
-    if (button?.dataset.action === "retry") {
-      restart();
-      return;
-    }
-    if (button && !button.disabled) {
-      this._call("act", button.dataset.action, button.dataset.value ?? "");
-      return;
-    }
-    const card = target.closest("button[data-card]");
-    const zone = card?.closest("[data-zone]");
-    if (zone) this._call("act", zone.dataset.zone, card.dataset.card);
+    const tap = readTap(event.target, ZONES);
+    if (tap?.[0] === "retry") restart();
+    else if (tap) this._call("act", ...tap);
   }
 }
 

@@ -23,6 +23,7 @@
 //   html[data-boot] says how Python started: snapshot, plain, or fallback (a snapshot dropped).
 import { hooks } from "./pyscript/core.js";
 import { keys, show } from "./screen.js";
+import { readTap } from "./taps.js";
 
 const CACHE = "chkobba-__VERSION__"; // this build's cache (sw.js), filled in by build.py
 const SNAPSHOT = new URL("./pyodide/snapshot.bin", import.meta.url).href;
@@ -138,18 +139,6 @@ function post(message) {
   xworker?.postMessage(JSON.stringify(message));
 }
 
-/** What a tap on ``target`` asks: [action, value], or null. */
-function readTap(target) {
-  const button = target.closest("[data-action]");
-  if (button) {
-    const value = button.getAttribute("data-move") || button.getAttribute("data-value") || "";
-    return [button.getAttribute("data-action"), value];
-  }
-  const card = target.closest("button[data-card]");
-  const zone = card?.closest("[data-zone]")?.dataset.zone;
-  return zone in ZONES ? [ZONES[zone], card.dataset.card] : null;
-}
-
 /** Python is up (main.py not run yet): how it started; a boot from the snapshot on trial. */
 function booted(boot) {
   html.dataset.boot = boot === "plain" && dropped ? "fallback" : boot;
@@ -173,7 +162,7 @@ function begin() {
     storage: storage("localStorage") !== null,
     languages: [...(navigator.languages ?? [navigator.language])].filter(Boolean),
     reduced: motion,
-    taps: kept.map(readTap).filter(Boolean),
+    taps: kept.map((target) => readTap(target, ZONES)).filter(Boolean),
   });
 }
 
@@ -320,7 +309,7 @@ addEventListener("py:progress", () => {
 
 app.addEventListener("click", (event) => {
   if (window.chkobbaTaps) return; // still boot.js's to keep
-  const tap = readTap(event.target);
+  const tap = readTap(event.target, ZONES);
   if (tap) post({ type: "tap", action: tap[0], value: tap[1] });
 });
 keys(() => post({ type: "escape" }));
