@@ -47,6 +47,7 @@ WEB = ROOT / "web"
 VENV = ROOT / ".venv"
 NODE = ROOT / "node_modules"
 TOOLS = ROOT / "tools"
+MEASURE = TOOLS / "measure"  # the measuring commands (loadtime, lighthouse...): not tests
 CACHE = ROOT / ".cache"
 BABEL = "babel==2.18.0"
 # What the build itself needs in .venv: the wheel's backend, brotli, resvg for the icons, and
@@ -274,7 +275,7 @@ def compiled_python(wheel: Path) -> Path:
     stdlib = NODE / "pyodide" / "python_stdlib.zip"
     ui = sorted((WEB / "ui").glob("*.py"))
     board = sorted((WEB / "board").glob("*.py"))  # the tutorial boards' Python (embed.js)
-    tools = sorted(TOOLS.iterdir())
+    tools = sorted(p for p in TOOLS.iterdir() if p.is_file())  # (not measure/)
     scripts = sorted(PYSCRIPT_DIST.glob("*.js"))
     key = digest(stdlib, wheel, WEB / "main.py", *ui, *board, *tools, *scripts)[:16]
     done = CACHE / "python" / key
@@ -557,7 +558,7 @@ def embedtime(runs: int) -> int:
     python = pip_install(".stamp-dev", "-e", ".[dev]")
     ensure_chromium()
     build()
-    script = ROOT / "tests" / "web" / "embedtime.py"
+    script = MEASURE / "embedtime.py"
     return subprocess.run([str(python), str(script), "--runs", str(runs)], cwd=ROOT).returncode
 
 
@@ -694,7 +695,7 @@ def loadtime(runs: int, plain: bool) -> int:
     python = pip_install(".stamp-dev", "-e", ".[dev]")
     ensure_chromium()
     build()
-    script = ROOT / "tests" / "web" / "loadtime.py"
+    script = MEASURE / "loadtime.py"
     command = [str(python), str(script), "--runs", str(runs), *(["--plain"] if plain else [])]
     return subprocess.run(command, cwd=ROOT).returncode
 
@@ -703,7 +704,7 @@ def lighthouse(runs: int, keep: str | None, hosts: list[str]) -> int:
     pip_install(".stamp-dev", "-e", ".[dev]")
     ensure_chromium()
     build()
-    script = ROOT / "tests" / "web" / "lighthouse.py"
+    script = MEASURE / "lighthouse.py"
     extra = (["--keep", keep] if keep else []) + hosts
     command = [sys.executable, str(script), "--runs", str(runs), *extra]
     return subprocess.run(command, cwd=ROOT).returncode
@@ -713,7 +714,7 @@ def stress(rounds: int) -> int:
     python = pip_install(".stamp-dev", "-e", ".[dev]")
     ensure_chromium()
     build()
-    script = ROOT / "tests" / "web" / "stress.py"
+    script = MEASURE / "stress.py"
     return subprocess.run([str(python), str(script), "--rounds", str(rounds)], cwd=ROOT).returncode
 
 
@@ -721,14 +722,14 @@ def screens() -> int:
     python = pip_install(".stamp-dev", "-e", ".[dev]")
     ensure_chromium()
     build()
-    script = ROOT / "tests" / "web" / "screens.py"
+    script = MEASURE / "screens.py"
     return subprocess.run([str(python), str(script)], cwd=ROOT).returncode
 
 
 def bottime(extra: list[str]) -> int:
     python = pip_install(".stamp-dev", "-e", ".[dev]")
     ensure_node_modules()
-    script = ROOT / "tests" / "web" / "bottime.py"
+    script = MEASURE / "bottime.py"
     return subprocess.run([str(python), str(script), *extra], cwd=ROOT).returncode
 
 

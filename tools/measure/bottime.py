@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "engine"))
 sys.path.insert(0, str(ROOT / "web"))
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests"))  # test_pyodide_parity's Pyodide runner
 from test_pyodide_parity import RUNNER  # noqa: E402  (runs a Python text in Pyodide, under Node)
 
 PYODIDE = ROOT / "node_modules" / "pyodide"
