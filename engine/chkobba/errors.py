@@ -22,12 +22,19 @@ QUOTE_LIMIT = 60
 
 
 def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
-    """``repr(value)`` for an error message, cut short: a 1 MB input is not quoted whole."""
+    """``repr(value)`` for an error message, cut short: a 1 MB input is not quoted whole, nor a
+    4,000-digit number (one too long for ``repr`` is not even written out)."""
+    if type(value) is int and value.bit_length() > 3 * limit:  # ~0.3 digits a bit
+        digits = int(value.bit_length() * 0.30103) + 1
+        return f"a number of about {digits} digits"
     if isinstance(value, str | bytes) and len(value) > limit:
         return f"{value[:limit]!r}… ({len(value)} characters)"
     if isinstance(value, list | tuple | dict) and len(value) > limit:
         return f"a {type(value).__name__} of {len(value)} items"
-    text = repr(value)
+    try:
+        text = repr(value)
+    except ValueError:  # e.g. an int subclass past the interpreter's digit limit
+        return f"a {type(value).__name__} too long to write"
     if len(text) > 2 * limit:
         return f"{text[:limit]}… ({len(text)} characters)"
     return text

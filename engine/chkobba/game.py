@@ -18,6 +18,7 @@ from .cards import DECK, Card
 from .cardsets import BITS, bits_of, cards_of
 from .errors import ChkobbaError, EditedSave, IllegalMove, ParseError, quoted
 from .kernel import (
+    HAND_SIZE,
     Phase,
     cutter,
     deal_layout,
@@ -28,8 +29,18 @@ from .kernel import (
     play_card,
     stock_problem,
 )
-from .moves import CUT_MOVES, KEEP, PLAY, Move, legal_play_moves, play_moves
-from .rules import Rules
+from .moves import (
+    CUT_MOVES,
+    EXPOSE_MOVE,
+    KEEP,
+    KEEP_MOVE,
+    PLAY,
+    Move,
+    legal_play_moves,
+    move_problem,
+    play_moves,
+)
+from .rules import NUMBER_DIGITS, NUMBER_LIMIT, Rules
 from .scoring import DealResult, score_piles
 from .shuffle import draw_lot, shuffled_deck
 
@@ -118,8 +129,7 @@ class Game(_Parts):
         rules = Rules() if rules is None else rules
         if not isinstance(rules, Rules):
             raise TypeError(f"rules must be a Rules, not {_short(rules)}")
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise TypeError(f"the seed must be an int, not {_short(seed)}")
+        _whole("the seed", seed, minimum=None)
         match = _Match(rules, seed, 0, draw_lot(seed, rules.players), (0, 0), (), None, None)
         return _cut_phase(match, None)
 
@@ -145,8 +155,11 @@ class Game(_Parts):
         """A position from its parts, checked: ``ChkobbaError`` (or ``TypeError`` for a wrong
         type) saying what is wrong. Any position it returns can be played on, saved and loaded.
 
-        ``stock`` is top card first (at the cut, the cut card); hands and table in any order.
-        The winner follows from the scores; a game set up this way has no history.
+        ``stock`` is top card first (at the cut, the cut card); hands (of at most three cards)
+        and table in any order; ``sweeps`` in any order too (kept in the order of their pile).
+        ``deal_results`` are the deals before this one, checked as a save's are: their totals add
+        up to ``scores`` and their dealers take turns up to ``dealer``. The winner follows from
+        the scores; a game set up this way has no history.
         """
         if not isinstance(rules, Rules):
             raise TypeError(f"rules must be a Rules, not {_short(rules)}")
@@ -169,6 +182,8 @@ class Game(_Parts):
         totals = tuple(_items("scores", scores, 2))
         for total in totals:
             _whole("score", total)
+        if isinstance(deal_results, str | bytes) or not isinstance(deal_results, Iterable):
+            raise TypeError(f"deal_results must be a sequence, not {_short(deal_results)}")
         results = tuple(deal_results)
         if not all(isinstance(result, DealResult) for result in results):
             raise TypeError("deal_results must hold DealResult values")
@@ -181,9 +196,15 @@ class Game(_Parts):
         for pile, marks in zip(pile_cards, sweep_cards, strict=True):
             if not set(marks) <= set(pile) or len(set(marks)) != len(marks):
                 raise ChkobbaError("a chkobba's card must be a card of its side's pile, once")
+        # the chkobba cards in the order of their pile (the order play puts them in)
+        sweep_cards = tuple(
+            tuple(card for card in pile if card in marks)
+            for pile, marks in zip(pile_cards, sweep_cards, strict=True)
+        )
         scores = (totals[0], totals[1])
-        if results and results[-1].totals != scores:
-            raise ChkobbaError("the last deal's totals differ from the match scores")
+        results = saves.check_results(
+            results, rules, scores, dealer, phase is OVER, error=ChkobbaError
+        )
         winner = match_winner(scores, rules.target)
         problem = _position_problem(
             phase, current, dealer, players, hand_cards, table_cards, stock_cards, pile_cards
@@ -318,7 +339,7 @@ class Game(_Parts):
     def play(self, move: Move | str) -> Game:
         """The position after ``move`` (a ``Move`` or its text); ``IllegalMove`` if not allowed."""
         legal = self._legal
-        if move not in legal:
+        if move.__class__ is not Move or move not in legal:  # a tuple equal to one is no Move
             move = _normalised(move)
             if move not in legal:
                 raise IllegalMove(self.why_illegal(move))
@@ -462,9 +483,14 @@ class Game(_Parts):
         try:
             position = cls.from_notation(saved.position)
             if not saved.history:
-                if saved.deal_results:
-                    saves.check_results(saved.deal_results, position.rules, position.scores)
-                return _with(position._match._replace(deal_results=saved.deal_results), position)
+                results = saves.check_results(
+                    saved.deal_results,
+                    position.rules,
+                    position.scores,
+                    position.dealer,
+                    position.phase is OVER,
+                )
+                return _with(position._match._replace(deal_results=results), position)
             start = (
                 cls.from_notation(saved.start)
                 if saved.start is not None
@@ -476,6 +502,15 @@ class Game(_Parts):
                     game = game.play(move)
                 except IllegalMove as error:
                     raise EditedSave(f"move {number} of the history: {error}") from None
+            # a set-up start may carry the results of the deals before it: the saved results
+            # the history did not make, checked as a set-up position's are
+            made = game.deal_results
+            earlier = saved.deal_results[: max(0, len(saved.deal_results) - len(made))]
+            if earlier and saved.deal_results[len(earlier) :] == made:
+                earlier = saves.check_results(
+                    earlier, start.rules, start.scores, start.dealer, start.phase is OVER
+                )
+                game = _with(game._match._replace(deal_results=(*earlier, *made)), game)
         except EditedSave as error:
             raise EditedSave(f"saved game: {error}") from None
         except ParseError as error:
@@ -640,16 +675,20 @@ def _bits_at(deck: Cards, positions: tuple[int, ...]) -> int:
 
 
 def _normalised(move: object) -> Move:
-    """``move`` as the engine's ``Move``: text parsed, captures sorted; a clear error otherwise."""
+    """``move`` as the engine's ``Move``: text parsed, captures sorted; ``IllegalMove`` naming
+    the problem for a ``Move`` built by hand that is no move, ``TypeError`` for what is no
+    ``Move`` at all (a plain tuple too: equal to a legal move, it still has no notation)."""
     if isinstance(move, str):
         return Move.parse(move)
-    if isinstance(move, Move):
-        if move.kind == PLAY and isinstance(move.card, Card):
-            if not all(isinstance(card, Card) for card in move.captures):
-                raise TypeError(f"a move's captures are Cards, not {_short(move.captures)}")
-            return Move.play(move.card, move.captures)
-        return move
-    raise TypeError(f"a move is a Move or its text like 'QHx2D+6S', not {_short(move)}")
+    if not isinstance(move, Move):
+        raise TypeError(f"a move is a Move or its text like 'QHx2D+6S', not {_short(move)}")
+    problem = move_problem(move)
+    if problem:
+        raise IllegalMove(problem)
+    if move.kind == PLAY:
+        assert move.card is not None
+        return Move.play(move.card, move.captures)
+    return KEEP_MOVE if move.kind == KEEP else EXPOSE_MOVE
 
 
 _short = quoted  # repr cut short: an error message never quotes a long input whole
@@ -662,14 +701,16 @@ def _whole(name: str, value: object, minimum: int | None = 0) -> None:
     if not isinstance(value, int) or isinstance(value, bool):
         raise TypeError(f"{name} must be an int, not {_short(value)}")
     if minimum is not None and value < minimum:
-        raise ChkobbaError(f"{name} must be >= {minimum}, not {value}")
+        raise ChkobbaError(f"{name} must be >= {minimum}, not {_short(value)}")
+    if not -NUMBER_LIMIT < value < NUMBER_LIMIT:
+        raise ChkobbaError(f"{name} must have at most {NUMBER_DIGITS} digits, not {_short(value)}")
 
 
 def _seat(name: str, value: object, players: int) -> None:
     _whole(name, value)
     assert isinstance(value, int)
     if value >= players:
-        raise ChkobbaError(f"{name} must be a seat from 0 to {players - 1}, not {value}")
+        raise ChkobbaError(f"{name} must be a seat from 0 to {players - 1}, not {_short(value)}")
 
 
 def _items(name: str, value: object, count: int) -> list[Any]:
@@ -721,6 +762,9 @@ def _position_problem(
     sizes = [len(hands[(current + k) % players]) for k in range(players)]
     if not sizes[0]:
         return f"seat {current} is to play but holds no card"
+    if max(sizes) > HAND_SIZE:
+        seat = max(range(players), key=lambda s: len(hands[s]))
+        return f"seat {seat} holds {len(hands[seat])} cards: a hand holds at most {HAND_SIZE}"
     if sizes != sorted(sizes, reverse=True) or sizes[0] - sizes[-1] > 1:
         return "hand sizes do not fit the turn: each seat plays one card in turn"
     return stock_problem(len(stock), players, cut=False)

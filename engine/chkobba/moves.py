@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from operator import attrgetter
@@ -50,7 +51,7 @@ class Move(NamedTuple):
         if played in taken:
             raise ChkobbaError(f"{played} cannot take itself")
         if len(set(taken)) != len(taken):
-            raise ChkobbaError(f"a card is taken twice in {'+'.join(c.code for c in taken)}")
+            raise ChkobbaError(f"{cards_text(_twice(taken))} is taken twice")
         return Move(PLAY, played, taken)
 
     @staticmethod
@@ -76,15 +77,58 @@ class Move(NamedTuple):
         return Move.play(card, captures)
 
     def __str__(self) -> str:
+        if move_problem(self):  # built by hand, and no move: it has no notation
+            return self._fields_text()
         if self.kind != PLAY:
-            return self.kind
+            return str(self.kind)
         assert self.card is not None
         if not self.captures:
             return self.card.code
         return self.card.code + "x" + "+".join(card.code for card in self.captures)
 
     def __repr__(self) -> str:
+        if move_problem(self):
+            return self._fields_text()
         return f"Move.parse({str(self)!r})"
+
+    def _fields_text(self) -> str:
+        kind, card, captures = (quoted(part, 20) for part in self)
+        return f"Move(kind={kind}, card={card}, captures={captures})"
+
+
+def move_problem(move: Move) -> str:
+    """What makes ``move`` (maybe built by hand, ``Move(kind, card, captures)``) no move at all,
+    or ``""``: a play names a Card and takes Cards, each once; a keep or an expose names no card.
+    Moves from ``Move.play``, ``Move.parse`` and ``legal_moves`` have none."""
+    kind, card, captures = move
+    if isinstance(kind, str) and kind in (KEEP, EXPOSE):
+        if card is not None or captures != ():
+            return f"{kind} names no card (the cutter keeps or exposes the cut card)"
+        return ""
+    if not (isinstance(kind, str) and kind == PLAY):
+        return f"a move's kind is play, keep or expose, not {quoted(kind, 20)}"
+    if not isinstance(card, Card):
+        return f"a move that plays a card names it (a Card), not {quoted(card, 20)}"
+    if isinstance(captures, str | bytes) or not isinstance(captures, Iterable):
+        return f"a move's captures are a tuple of Cards, not {quoted(captures, 20)}"
+    taken = tuple(captures)
+    if not all(isinstance(c, Card) for c in taken):
+        return f"a move's captures are Cards, not {quoted(taken, 20)}"
+    if card in taken:
+        return f"{card} cannot take itself"
+    if len(set(taken)) != len(taken):
+        return f"{cards_text(_twice(taken))} is taken twice"
+    return ""
+
+
+def _twice(cards: tuple[Card, ...]) -> list[Card]:
+    return sorted(card for card, count in Counter(cards).items() if count > 1)
+
+
+def cards_text(cards: Sequence[Card], limit: int = 8, joint: str = " ") -> str:
+    """Cards for a message, the first ``limit`` of them: ``"2D 3D … and 5 more"``."""
+    text = joint.join(card.code for card in cards[:limit])
+    return text + (f" … and {len(cards) - limit} more" if len(cards) > limit else "")
 
 
 KEEP_MOVE = Move(KEEP, None, ())

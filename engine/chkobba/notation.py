@@ -8,10 +8,10 @@ Eight fields separated by spaces, and an optional ninth::
     |    |    | |   | |        └ dealer's seat
     |    |    | |   | └ match totals of sides 0 and 1, and the target
     |    |    | |   └ stock, top card first, or -
-    |    |    | └ piles of sides 0 and 1; a card followed by * made a chkobba (shown face up)
+    |    |    | └ piles of sides 0 and 1, or -; a card followed by * made a chkobba (face up)
     |    |    └ turn: the seat to play; c1 = seat 1 must keep or expose the cut card (the stock's
     |    |      top card); x = the match is over
-    |    └ hands of seats 0, 1 (, 2, 3), separated by /; - for an empty hand
+    |    └ hands of seats 0, 1 (, 2, 3), separated by /; - for an empty hand; 3 cards at most
     └ table cards, or -
 
 Cards are written as in ``Card.parse`` ("2D", "QH"). A position need not hold all 40 cards (a
@@ -104,17 +104,24 @@ def _seat(text: str, players: int) -> int:
 
 
 def _pile(text: str) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-    if text.startswith("*") or "**" in text:
-        raise ParseError("a * must follow the card that made the chkobba")
+    """A pile: ``-``, or cards each written as in ``Card.parse``, a ``*`` after each card that
+    made a chkobba; every mark is read, and one that follows no card is refused."""
+    if text == "-":
+        return (), ()
     cards: list[Card] = []
     sweeps: list[Card] = []
-    for chunk in text.split("*"):
-        more = parse_cards(chunk) if chunk else ()
-        cards.extend(more)
-        if more:
-            sweeps.append(more[-1])
-    if not text.endswith("*") and sweeps:
-        sweeps.pop()
+    at = 0
+    while at < len(text):
+        if text[at] == "*":
+            raise ParseError("a * must follow the card that made the chkobba, once")
+        if text[at] == "-":
+            raise ParseError("- stands alone, for an empty pile")
+        card = Card.parse(text[at : at + 2])
+        cards.append(card)
+        at += 2
+        if text.startswith("*", at):
+            sweeps.append(card)
+            at += 1
     return tuple(cards), tuple(sweeps)
 
 

@@ -6,7 +6,7 @@ from typing import Protocol
 
 from .cards import Card
 from .kernel import Phase
-from .moves import PLAY, Move
+from .moves import PLAY, Move, cards_text
 
 
 class _Position(Protocol):
@@ -24,27 +24,29 @@ class _Position(Protocol):
 
 
 def why_illegal(game: _Position, move: Move) -> str:
-    """Why ``move`` (normalised, and not among the legal moves) is refused in ``game``."""
+    """Why ``move`` (normalised, and not among the legal moves) is refused in ``game``: one short
+    line (a long capture or a long list of alternatives is cut short)."""
     seat = game.current
+    named = _move_text(move)
     if game.phase == Phase.OVER:
-        return f"{move}: the match is over"
+        return f"{named}: the match is over"
     if game.phase == Phase.CUT:
-        return f"{move}: seat {seat} must first keep or expose the cut card"
+        return f"{named}: seat {seat} must first keep or expose the cut card"
     if move.kind != PLAY or move.card is None:
-        return f"{move}: the cut is done; seat {seat} must play a card"
+        return f"{named}: the cut is done; seat {seat} must play a card"
     card = move.card
     hand = game.hands[seat]
     if card not in hand:
-        held = " ".join(c.code for c in hand)
+        held = cards_text(hand)
         return f"{card} is not in seat {seat}'s hand (it holds {held})"
     options = [m.captures for m in game.legal_moves() if m.card is card and m.captures]
     if not move.captures:
         return f"{card} must capture {_groups_text(options)}"
-    taken = _groups_text([move.captures])
+    taken = cards_text(move.captures, joint="+")
     table = game.table
     missing = [c for c in move.captures if c not in table]
     if missing:
-        return f"{move}: {' '.join(c.code for c in missing)} is not on the table"
+        return f"{named}: {cards_text(missing)} is not on the table"
     if not options:
         return f"{card} cannot take {taken}: it takes nothing here"
     if any(c.value == card.value for c in table) and len(move.captures) > 1:
@@ -59,5 +61,16 @@ def why_illegal(game: _Position, move: Move) -> str:
     )
 
 
-def _groups_text(groups: list[tuple[Card, ...]]) -> str:
-    return " or ".join("+".join(c.code for c in group) for group in groups)
+GROUPS_SHOWN = 3  # the alternatives a refusal lists; a 34-card table may offer 1,690
+MOVE_SHOWN = 40  # characters of a refused move quoted
+
+
+def _groups_text(groups: list[tuple[Card, ...]], limit: int = GROUPS_SHOWN) -> str:
+    text = " or ".join(cards_text(group, joint="+") for group in groups[:limit])
+    more = len(groups) - limit
+    return text + (f" (… and {more} more)" if more > 0 else "")
+
+
+def _move_text(move: Move) -> str:
+    text = str(move)
+    return text if len(text) <= MOVE_SHOWN else f"{text[: MOVE_SHOWN - 1]}…"

@@ -8,7 +8,9 @@ from .errors import ChkobbaError, quoted
 from .kernel import HAND_SIZE, TABLE_SIZE
 
 TARGETS = (11, 21, 31)
-__all__ = ["HAND_SIZE", "TABLE_SIZE", "TARGETS", "Rules"]
+NUMBER_DIGITS = 100
+NUMBER_LIMIT = 10**NUMBER_DIGITS  # seeds, scores and targets are below it: written out whole
+__all__ = ["HAND_SIZE", "NUMBER_DIGITS", "NUMBER_LIMIT", "TABLE_SIZE", "TARGETS", "Rules"]
 
 
 @dataclass(frozen=True)
@@ -21,7 +23,8 @@ class Rules:
     def __post_init__(self) -> None:
         if type(self.players) is not int or self.players not in (2, 4):
             raise ChkobbaError(f"Chkobba is played by 2 or 4 players, not {quoted(self.players)}")
-        if type(self.target) is not int or self.target < 1:
+        if type(self.target) is not int or not 1 <= self.target < NUMBER_LIMIT:
             raise ChkobbaError(
-                f"the target must be a whole number of points >= 1, not {quoted(self.target)}"
+                f"the target must be a whole number of points >= 1 (at most {NUMBER_DIGITS} "
+                f"digits), not {quoted(self.target)}"
             )

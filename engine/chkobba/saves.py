@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 from typing import Any, NamedTuple, Protocol
 
-from .cards import format_cards, parse_cards
-from .errors import EditedSave, ParseError, quoted
+from .cards import Card, format_cards, parse_cards
+from .errors import ChkobbaError, EditedSave, ParseError, quoted
 from .kernel import majorities
 from .moves import Move
 from .rules import Rules
@@ -119,28 +120,98 @@ def read_save(text: str | bytes) -> Saved:
     return Saved(data["position"], results, history, start)
 
 
-def check_results(results: tuple[DealResult, ...], rules: Rules, scores: tuple[int, int]) -> None:
-    """Check deal results that no history backs (a set-up position's): each deal's points agree
-    with its counts, the totals add up to the match scores, the dealers take turns."""
+def check_results(
+    results: tuple[DealResult, ...],
+    rules: Rules,
+    scores: tuple[int, int],
+    dealer: int,
+    over: bool,
+    error: type[ChkobbaError] = EditedSave,
+) -> tuple[DealResult, ...]:
+    """Check deal results that no history backs (a set-up position's), and return them in their
+    canonical form (tuples, leftovers sorted): each well formed, each deal's points agree with
+    its counts, the totals add up to the match scores, the dealers take turns up to the
+    position's ``dealer`` (the last deal's own once the match is ``over``). ``error`` (an
+    ``EditedSave`` for a save) says what is wrong."""
+    if not results:
+        return ()
+    checked: list[DealResult] = []
     totals = (0, 0)
-    for number, result in enumerate(results, 1):
+    players = rules.players
+    for number, given in enumerate(results, 1):
         where = f"deal {number}'s result"
-        if not 0 <= result.dealer < rules.players:
-            raise EditedSave(f"{where}: no dealer {result.dealer} with {rules.players} players")
-        if number > 1 and result.dealer != (results[number - 2].dealer + 1) % rules.players:
-            raise EditedSave(f"{where}: the deal passes to the next dealer")
+        try:
+            result = _checked_result(given, players)
+        except ChkobbaError as problem:
+            raise error(f"{where}: {problem}") from None
+        if checked and result.dealer != (checked[-1].dealer + 1) % players:
+            raise error(f"{where}: the deal passes to the next dealer")
         first, second = result.scores
         counts = [(*score[6:], score.hayya) for score in result.scores]
-        if first.cards + second.cards > 40 or first.hayya + second.hayya > 1:
-            raise EditedSave(f"{where}: more cards than the deck holds")
+        if any(
+            sum(pair) > most for pair, most in zip(zip(*counts, strict=True), _MOST, strict=True)
+        ):
+            raise error(f"{where}: more cards than the deck holds")
         for side, score in enumerate(result.scores):
             if score[:3] != majorities(counts[side], counts[1 - side]):
-                raise EditedSave(f"{where}: its points do not follow from its counts")
+                raise error(f"{where}: its points do not follow from its counts")
         totals = (totals[0] + first.total, totals[1] + second.total)
         if result.totals != totals:
-            raise EditedSave(f"{where}: its totals are not the sum of the deals' points")
+            raise error(f"{where}: its totals are not the sum of the deals' points")
+        checked.append(result)
     if totals != scores:
-        raise EditedSave("the last deal's totals differ from the position's scores")
+        raise error("the last deal's totals differ from the position's scores")
+    if checked and dealer != (checked[-1].dealer + (0 if over else 1)) % players:
+        raise error(
+            "the dealer is the seat after the last deal's dealer "
+            "(the same seat once the match is over)"
+        )
+    return tuple(checked)
+
+
+_MOST = (40, 10, 4, 4, 1)  # cards, diamonds, sevens, sixes and 7♦ in the deck
+
+
+def _checked_result(result: DealResult, players: int) -> DealResult:
+    """``result``'s parts checked one by one (``ChkobbaError`` naming the bad one), as tuples."""
+    dealer, scores, totals, leftovers, side = result
+    if not _whole(dealer) or not 0 <= dealer < players:
+        raise ChkobbaError(f"no dealer {quoted(dealer)} with {players} players")
+    if not _pair(scores) or not all(isinstance(score, DealScore) for score in scores):
+        raise ChkobbaError(f"the scores are two DealScore values, not {quoted(scores)}")
+    for score in scores:
+        if not all(_whole(count) for count in score):
+            raise ChkobbaError(f"a deal score counts in whole numbers >= 0, not {quoted(score)}")
+        if score.total != sum(score[:5]):
+            raise ChkobbaError(
+                f"a deal score's total {quoted(score.total)} is not the sum of its points"
+            )
+    if not _pair(totals) or not all(_whole(total) for total in totals):
+        raise ChkobbaError(f"the totals are two whole numbers >= 0, not {quoted(totals)}")
+    if isinstance(leftovers, str | bytes) or not isinstance(leftovers, Iterable):
+        raise ChkobbaError(f"the leftovers are a tuple of Cards, not {quoted(leftovers)}")
+    left = tuple(leftovers)
+    if not all(isinstance(card, Card) for card in left):
+        raise ChkobbaError(f"the leftovers are Cards (Card.parse('7D')), not {quoted(left)}")
+    if len(set(left)) != len(left):
+        raise ChkobbaError("a card is left over twice")
+    if side is not None and (type(side) is not int or side not in (0, 1)):
+        raise ChkobbaError(f"the leftovers go to side 0, 1 or None, not {quoted(side)}")
+    if bool(left) != (side is not None):
+        raise ChkobbaError("cards are left over exactly when a side takes them")
+    if side is not None and len(left) > scores[side].cards:
+        raise ChkobbaError("more cards left over than the side took in the deal")
+    return DealResult(
+        dealer, (scores[0], scores[1]), (totals[0], totals[1]), tuple(sorted(left)), side
+    )
+
+
+def _whole(value: object) -> bool:
+    return type(value) is int and value >= 0
+
+
+def _pair(value: object) -> bool:
+    return isinstance(value, tuple | list) and len(value) == 2
 
 
 def _list(value: object, name: str) -> list[Any]:
@@ -188,5 +259,5 @@ def _score_from_dict(item: object) -> DealScore:
         raise ParseError(f"a deal score should have exactly {', '.join(_SCORE_FIELDS)}")
     score = DealScore(**{name: _int(item[name], name) for name in _SCORE_FIELDS})
     if score.total != sum(score[:5]):
-        raise ParseError(f"a deal score's total {score.total} is not the sum of its points")
+        raise ParseError(f"a deal score's total {quoted(score.total)} is not the sum of its points")
     return score
