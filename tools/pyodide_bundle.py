@@ -105,6 +105,11 @@ def module_entry(name: str, names: set[str]) -> str | None:
     return None
 
 
+def fixed(name: str) -> zipfile.ZipInfo:
+    """A zip member dated at a fixed time, not the clock's: the same inputs, the same bytes."""
+    return zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
+
+
 def trimmed_stdlib(modules: set[str]) -> tuple[int, int]:
     source = zipfile.ZipFile(WORK / "stdlib.zip")
     names = set(source.namelist())
@@ -119,9 +124,9 @@ def trimmed_stdlib(modules: set[str]) -> tuple[int, int]:
         for name in sorted(keep):
             data = source.read(name)
             if name.endswith(".py"):
-                out.writestr(name + "c", pyc(data, f"{base}/{name}", docstrings=False))
+                out.writestr(fixed(name + "c"), pyc(data, f"{base}/{name}", docstrings=False))
             else:
-                out.writestr(name, data)
+                out.writestr(fixed(name), data)
     return len(keep), len([n for n in names if n.endswith(".py")])
 
 
