@@ -496,9 +496,33 @@ EMBED_FILES = (
     "tutorial.html",
     "tutorial.js",
 )
-BOARD_MODULES = tuple(  # the game's card markup: ui.render and what it imports
-    f"ui/{p.name}" for p in sorted((WEB / "ui").glob("*.py"))
-)
+
+
+def board_modules() -> list[Path]:
+    """The boards' Python: web/board/*.py and the page modules they import, transitively (the
+    game's card markup: ui.render and what it imports), no more."""
+    todo = sorted((WEB / "board").glob("*.py"))
+    found: set[Path] = set()
+    while todo:
+        path = todo.pop()
+        if path in found:
+            continue
+        found.add(path)
+        package = path.parent.name
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module is not None and node.level == 0:
+                names = [node.module]
+            elif isinstance(node, ast.ImportFrom) and node.level == 1:
+                names = [f"{package}.{node.module or alias.name}" for alias in node.names]
+            elif isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            else:
+                continue
+            for name in names:
+                module = WEB / (name.replace(".", "/") + ".py")
+                if module.exists():
+                    todo += [module, module.parent / "__init__.py"]
+    return sorted(p for p in found if p.exists())
 
 
 def suit_defs() -> str:
@@ -539,7 +563,7 @@ def build_embed(wheel: str) -> None:
     frame form, the demo pages and the tutorial."""
     code = DIST / "board" / "board.zip"
     code.parent.mkdir()
-    modules = [*sorted((WEB / "board").glob("*.py")), *(WEB / m for m in BOARD_MODULES)]
+    modules = board_modules()
     with zipfile.ZipFile(code, "w", zipfile.ZIP_DEFLATED) as archive:
         for path in modules:  # fixed dates: the same sources make the same zip
             info = zipfile.ZipInfo(str(path.relative_to(WEB)), (2020, 1, 1, 0, 0, 0))

@@ -14,6 +14,10 @@ HOST = f"""<!doctype html><html lang="en"><head><meta charset="utf-8">
 <p id="count">0</p><p style="height: 4000px">The host's own long text.</p>
 <chkobba-board id="far" position="{QUEEN}" caption="Far below."></chkobba-board>
 <script>
+window.longest = 0;  // the page's longest task (the Long Tasks API: over 50 ms)
+new PerformanceObserver((list) => {{
+  for (const task of list.getEntries()) window.longest = Math.max(window.longest, task.duration);
+}}).observe({{ type: "longtask", buffered: true }});
 window.gap = 0; window.scrolls = 0;
 let last = performance.now();
 setInterval(() => {{
@@ -45,17 +49,19 @@ def test_a_board_far_below_starts_only_when_it_nears_the_viewport(page, plain_ur
     page.wait_for_load_state("networkidle")
     assert page.get_attribute("#far", "data-state") == "loading"
     assert not [url for url in boards.fetched if "pyodide" in url or url.endswith(".whl")]
-    assert page.evaluate("window.gap") >= 0
-    page.evaluate("window.gap = 0")  # from here on: the boot
+    page.evaluate("window.gap = window.longest = 0")  # from here on: the boot
+    ticks = int(page.inner_text("#count"))
     page.locator("#far").scroll_into_view_if_needed()
     page.wait_for_function(ALL_SETTLED, timeout=60_000)
     expect(page.locator("#far")).to_have_attribute("data-state", "ready")
     page.mouse.wheel(0, -400)
     page.wait_for_function("window.scrolls > 0")
-    # Python booted in the worker: the host's counter was never held up for seconds, as it
-    # was when the boards booted Pyodide on the page's thread (a loaded test machine may
-    # delay a tick by a few hundred ms; `build.py embedtime` measures the long tasks).
-    assert page.evaluate("window.gap") < 700
+    # Python booted in the worker: no task of the page's own came near the seconds-long ones
+    # of a Pyodide booted on the page's thread (a loaded test machine stretches a task's wall
+    # time: the bound is loose; Lighthouse measures the real blocking time), and the host's
+    # counter went on ticking.
+    assert page.evaluate("window.longest") < 500, page.evaluate("[window.longest, window.gap]")
+    assert int(page.inner_text("#count")) > ticks
     boards.assert_clean()
 
 
