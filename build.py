@@ -703,6 +703,8 @@ def serve(port: int, plain: bool) -> None:
 
 # --- testing ---------------------------------------------------------------------------------
 
+PARALLEL = ["--numprocesses", "2", "--dist", "loadfile"]
+
 
 def test(pytest_args: list[str]) -> int:
     python = pip_install(".stamp-dev", "-e", ".[dev]")
@@ -711,8 +713,12 @@ def test(pytest_args: list[str]) -> int:
     env = {**os.environ, "CHKOBBA_DIST": str(DIST)}
     for step in (["ruff", "check", "."], ["ruff", "format", "--check", "."], ["mypy"]):
         run(python, "-m", *step, env=env)
-    log("pytest " + " ".join(pytest_args))
-    return subprocess.run([str(python), "-m", "pytest", *pytest_args], cwd=ROOT, env=env).returncode
+    # Two test processes (pytest-xdist), a file each at a time: a browser test mostly waits on
+    # its page, whose Python works in a worker on the other core.
+    parallel = [] if any(a.startswith(("-n", "--numprocesses")) for a in pytest_args) else PARALLEL
+    args = [*parallel, *pytest_args]
+    log("pytest " + " ".join(args))
+    return subprocess.run([str(python), "-m", "pytest", *args], cwd=ROOT, env=env).returncode
 
 
 def loadtime(runs: int, plain: bool) -> int:

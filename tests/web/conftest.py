@@ -3,9 +3,12 @@ viewport, and recorders that fail a test on any console error or any request off
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib.util
+import io
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -20,18 +23,22 @@ from ui import i18n  # noqa: E402
 
 def compiled_catalogs() -> Path:
     """The page's catalogs compiled for CPython tests, from web/locale (Babel, as the build
-    does), into .cache/: a fresh checkout needs no built dist/ for them."""
+    does), into .cache/test-locale/<their digest>: a fresh checkout needs no built dist/ for
+    them. Compiled in a folder of this process's, then renamed: test processes running side by
+    side never read a half-written catalog."""
     sys.path.insert(0, str(ROOT / "tools"))
     from catalogs import compile_all
 
-    out = ROOT / ".cache" / "test-locale"
     sources = sorted((ROOT / "web" / "locale").glob("*/LC_MESSAGES/messages.po"))
-    langs = [po.parts[-3] for po in sources]
-    stamp = out / "stamp"
-    key = hashlib.sha256(b"".join(po.read_bytes() for po in sources)).hexdigest()
-    if not (stamp.exists() and stamp.read_text() == key):
-        compile_all(ROOT / "web" / "locale", out, langs)
-        stamp.write_text(key)
+    key = hashlib.sha256(b"".join(po.read_bytes() for po in sources)).hexdigest()[:16]
+    out = ROOT / ".cache" / "test-locale" / key
+    if not out.exists():
+        work = out.with_name(f"{key}.{os.getpid()}")
+        with contextlib.redirect_stdout(io.StringIO()):  # (its counts: the build prints them)
+            compile_all(ROOT / "web" / "locale", work, [po.parts[-3] for po in sources])
+        with contextlib.suppress(OSError):  # another process was first: its copy is the same
+            work.rename(out)
+        shutil.rmtree(work, ignore_errors=True)
     return out
 
 
