@@ -16,6 +16,7 @@ from chkobba.bots import LEVELS, explain, hint, make_bot
 from chkobba.bots.core import pack_pile
 from chkobba.bots.infer import Inference
 from chkobba.bots.search import World
+from chkobba.cardsets import bits_of
 
 FAST = {"samples": 4}  # a light hard bot: the behaviour is the same, the tests stay quick
 
@@ -303,8 +304,7 @@ def test_a_search_past_its_deadline_stops_at_its_next_clock_reading() -> None:
 
     game = next(g for g in positions(2, range(1)) if g.phase == "play" and g.stock_count)
     hands = tuple(tuple(sorted(c.index for c in h)) for h in game.hands)
-    table = tuple(sorted(c.index for c in game.table))
-    world = World(hands, table, 0, 0, -1, tuple(c.index for c in game.stock), 0)
+    world = World(hands, bits_of(game.table), 0, 0, -1, tuple(c.index for c in game.stock), 0)
     whole = Searcher(world, 99, extra=12)  # on into the next hands: thousands of nodes
     whole.value(game.current)
     assert whole.nodes > CLOCK_NODES
@@ -394,7 +394,7 @@ def test_inference_rebuilds_the_plays_of_the_current_hand(players: int) -> None:
                 assert len(plays) == len(befores)
                 for play, before in zip(plays, befores, strict=True):
                     assert play.seat == before.current
-                    assert play.table == tuple(sorted(c.index for c in before.table))
+                    assert play.table == bits_of(before.table)
                     assert play.stats == tuple(
                         pack_pile(before.piles[s], len(before.sweeps[s])) for s in (0, 1)
                     )

@@ -11,6 +11,7 @@ from chkobba.arena import run
 from chkobba.bots import HardBot, make_bot
 from chkobba.bots.search import Searcher, World
 from chkobba.bots.team import SAMPLES, TeamSearcher, settings
+from chkobba.cardsets import bits_of
 
 
 def card(code: str) -> int:
@@ -20,7 +21,7 @@ def card(code: str) -> int:
 def world(hands: list[str], table: str, stock: str = "") -> World:
     """A hand-made four-player position: hands and table as space-separated card codes."""
     cards = [tuple(sorted(card(c) for c in h.split())) for h in hands]
-    laid = tuple(sorted(card(c) for c in table.split()))
+    laid = sum(1 << card(c) for c in table.split())  # a card set
     rest = tuple(card(c) for c in stock.split())
     return World(tuple(cards), laid, 0, 0, -1, rest, 0)
 
@@ -41,7 +42,7 @@ def test_without_greedy_seats_the_team_search_is_the_plain_search() -> None:
         view = game.view(game.current)
         hands = tuple(tuple(sorted(c.index for c in h)) for h in game.hands)
         stock = tuple(c.index for c in game.stock)
-        w = World(hands, tuple(sorted(c.index for c in view.table)), 0, 0, -1, stock, 0)
+        w = World(hands, bits_of(view.table), 0, 0, -1, stock, 0)
         plain, team = Searcher(w, 5), TeamSearcher(w, 5, frozenset())
         assert plain.value(view.seat) == team.value(view.seat)
 
@@ -106,7 +107,7 @@ def test_in_the_last_hand_the_partner_is_searched_at_its_best() -> None:
     for game in plays(4, range(2)):
         view = game.view(game.current)
         hands = tuple(tuple(sorted(c.index for c in h)) for h in game.hands)
-        w = World(hands, tuple(sorted(c.index for c in view.table)), 0, 0, -1, (), 0)
+        w = World(hands, bits_of(view.table), 0, 0, -1, (), 0)
         searcher = settings(view, None, None).searcher(w)
         assert isinstance(searcher, TeamSearcher)
         opponents = {view.seat ^ 1, view.seat ^ 3}

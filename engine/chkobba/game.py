@@ -18,12 +18,14 @@ from .cards import DECK, Card
 from .cardsets import BITS, bits_of, cards_of
 from .errors import ChkobbaError, EditedSave, IllegalMove, ParseError, quoted
 from .kernel import (
+    DEAL_OVER,
     HAND_SIZE,
     Phase,
     cutter,
     deal_layout,
     hand_layout,
     leftovers_side,
+    match_winner,
     needs_redeal,
     next_seat,
     play_card,
@@ -353,15 +355,17 @@ class Game(_Parts):
         hands = list(self._hands)
         hands[seat] ^= bit
         players = len(hands)
-        after = next_seat(seat, players)
-        # hand sizes fall by at most one in turn order: if any seat holds a card, the next does
-        holding = hands[after]
+        following = next_seat(seat, players)
         stock = self.stock
-        more = holding or stock
-        piles, sweeps, last = self.piles, self.sweeps, self.last_capturer
+        taken = 0
         if captures:
             taken = BITS[captures[0].index] if len(captures) == 1 else bits_of(captures)
-            table, chkobba = play_card(self._table, bit, taken, more)
+        # hand sizes fall by at most one in turn order: if any seat holds a card, the next does
+        table, won, chkobba, after = play_card(
+            self._table, bit, taken, following, hands[following], stock
+        )
+        piles, sweeps, last = self.piles, self.sweeps, self.last_capturer
+        if won:
             last = seat
             side = seat & 1
             gain = piles[side] + captures + (card,)
@@ -369,19 +373,15 @@ class Game(_Parts):
             if chkobba:
                 marks = (*sweeps[side], card)
                 sweeps = (marks, sweeps[1]) if side == 0 else (sweeps[0], marks)
-        else:
-            table = play_card(self._table, bit, 0, more)[0]
-        if not more:
-            return self._end_deal(table, piles, sweeps, last, past)
-        if holding:
-            seat = after
-        else:
-            seat = cutter(self._match.dealer, players)
-            layout, _, dealt = hand_layout(players, seat)
+        if after < 0:  # every hand is played out
+            if after == DEAL_OVER:
+                return self._end_deal(table, piles, sweeps, last, past)
+            after = cutter(self._match.dealer, players)  # NEW_HAND: the cutter leads it
+            layout, _, dealt = hand_layout(players, after)
             hands = [_bits_at(stock, positions) for positions in layout]
             stock = stock[dealt:]
         return _game(
-            self._match, PLAYING, seat, table, tuple(hands), stock, piles, sweeps, last, past
+            self._match, PLAYING, after, table, tuple(hands), stock, piles, sweeps, last, past
         )
 
     def _complete_deal(self, keep: bool, past: History) -> Game:
@@ -768,14 +768,6 @@ def _position_problem(
     if sizes != sorted(sizes, reverse=True) or sizes[0] - sizes[-1] > 1:
         return "hand sizes do not fit the turn: each seat plays one card in turn"
     return stock_problem(len(stock), players, cut=False)
-
-
-def match_winner(totals: tuple[int, int], target: int) -> int | None:
-    """The side that has won, if any: a side at the target with the higher total (ties play on)."""
-    first, second = totals
-    if max(first, second) < target or first == second:
-        return None
-    return 0 if first > second else 1
 
 
 # ----------------------------------------------------------------- what one seat sees

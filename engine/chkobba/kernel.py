@@ -1,10 +1,11 @@
-"""The rules kernel: each rule of the deal written once, on card sets as ints.
+"""The rules kernel: each rule of the game written once, on card sets as ints.
 
-``Game`` (Card objects, history, messages) and the bots' search, inference and simple bots call
-these functions; nothing else restates a rule. A card is its deck index (``Card.index``), a set of
-cards a 40-bit int (``chkobba.cardsets``), a deck or stock a sequence, top card first. Functions
-that only place cards (``deal_layout``, ``hand_layout``) return deck positions, so that callers
-holding Card tuples and callers holding int tuples deal alike.
+``Game`` (Card objects, history, messages), ``moves`` (Move objects), the bots (their search,
+inference, simple bots and hints) and the page call these functions; nothing else restates a rule.
+A card is its deck index (``Card.index``), a set of cards a 40-bit int (``chkobba.cardsets``), a
+deck or stock a sequence, top card first. Functions that only place cards (``deal_layout``,
+``hand_layout``) return deck positions, so that callers holding Card tuples and callers holding
+int tuples deal alike.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 from enum import StrEnum
 from functools import cache
 
+from .cards import DECK
 from .cardsets import DIAMOND_BITS, HAYYA_BIT, MAX_VALUE, VALUE_BITS, rank_counts
 
 HAND_SIZE = 3  # cards dealt to each seat per hand
@@ -38,13 +40,14 @@ class Phase(StrEnum):
 # ---------------------------------------------------------------- seats
 
 
+def next_seat(seat: int, players: int) -> int:
+    """The seat that plays after ``seat`` (and deals after it)."""
+    return (seat + 1) % players
+
+
 def cutter(dealer: int, players: int) -> int:
     """The seat that cuts and leads every hand of the deal: the dealer's right-hand neighbour."""
-    return (dealer + 1) % players
-
-
-def next_seat(seat: int, players: int) -> int:
-    return (seat + 1) % players
+    return next_seat(dealer, players)
 
 
 # ---------------------------------------------------------------- the cut and the deal
@@ -115,22 +118,103 @@ def stock_problem(stock: int, players: int, cut: bool) -> str:
     return ""
 
 
+# ---------------------------------------------------------------- the capture rule
+
+GroupsByValue = tuple[tuple[tuple[int, ...], ...], ...]
+_GROUP_CACHE: dict[tuple[int, ...], GroupsByValue] = {}
+_GROUP_CACHE_LIMIT = 100_000
+
+
+def table_groups(values: tuple[int, ...]) -> GroupsByValue:
+    """For a table whose capture values are ``values`` (ascending), what each value may take.
+
+    ``table_groups(values)[v]`` lists the positions a card of value ``v`` may take: each equal
+    card alone if there is one (equal singles come first and only), otherwise every group of two
+    or more cards whose values sum to ``v``; in a stable (lexicographic) order. Cached by
+    ``values``, since tables with the same values recur far more often than the same cards.
+    """
+    groups = _GROUP_CACHE.get(values)
+    if groups is None:
+        if len(_GROUP_CACHE) >= _GROUP_CACHE_LIMIT:
+            _GROUP_CACHE.clear()
+        groups = _GROUP_CACHE[values] = _search_groups(values)
+    return groups
+
+
+def _search_groups(values: tuple[int, ...]) -> GroupsByValue:
+    sums: list[list[tuple[int, ...]]] = [[] for _ in range(MAX_VALUE + 1)]
+    count = len(values)
+
+    def extend(start: int, total: int, chosen: tuple[int, ...]) -> None:
+        for i in range(start, count):
+            reached = total + values[i]
+            if reached > MAX_VALUE:
+                return
+            group = (*chosen, i)
+            if chosen:
+                sums[reached].append(group)
+            extend(i + 1, reached, group)
+
+    extend(0, 0, ())
+    return tuple(
+        tuple((i,) for i, v in enumerate(values) if v == value) or tuple(sums[value])
+        for value in range(MAX_VALUE + 1)
+    )
+
+
+def sweepable(total: int) -> bool:
+    """Whether one card can take a whole table whose capture values add up to ``total``: a card
+    of that value can (alone or with the others), if there is one (at most ten)."""
+    return 0 < total <= MAX_VALUE
+
+
+def card_class(card: int) -> int:
+    """Cards of one class score alike: the same capture value, both diamonds or neither."""
+    found = DECK[card]
+    return found.value * 2 + (found.suit == "D")
+
+
 # ---------------------------------------------------------------- playing a card
 
+NEW_HAND = -1
+"""``play_card``'s next seat when every hand is played out: the next hand is dealt (``next_hand``),
+the cutter leads it. Like ``DEAL_OVER``, no seat: negative."""
+DEAL_OVER = -2
+"""``play_card``'s next seat after the deal's last card: the leftovers go (``leftovers_side``), the
+deal is scored."""
 
-def play_card(table: int, card: int, taken: int, more: object) -> tuple[int, bool]:
-    """The table after ``card`` (a one-card set) takes ``taken`` (``0``: it is laid), and whether
-    the play is a chkobba; ``more`` is true when cards remain to be played in the deal."""
+Played = tuple[int, int, bool, int]
+"""``play_card``'s result: the table left, the cards won, a chkobba or not, the next seat."""
+
+
+def play_card(
+    table: int, card: int, taken: int, following: int, held: object, stock: object
+) -> Played:
+    """A seat plays ``card`` (a one-card set) taking ``taken`` (``0``: it lays the card);
+    ``following`` is the seat after it (``next_seat``), ``held`` (a count or a set) what is left
+    in the hands once the card is played, ``stock`` the stock (its size or itself).
+
+    Returns the table left; the cards the seat's side wins (the card and those it takes; ``0``
+    when it lays the card); whether the play is a chkobba (it takes the whole table, and it is not
+    the deal's last card); who plays next: ``following`` while any hand holds a card, else
+    ``NEW_HAND`` or, the stock empty, ``DEAL_OVER``.
+    """
+    if held:
+        after = following
+    elif next_hand(stock):
+        after = NEW_HAND
+    else:
+        after = DEAL_OVER
     if not taken:
-        return table | card, False
+        return table | card, 0, False, after
     table ^= taken
-    return table, is_chkobba(table, more)
+    return table, taken | card, not table and after != DEAL_OVER, after
 
 
-def is_chkobba(left: object, more: object) -> bool:
-    """A capture that leaves the table (``left``, any sized set) empty is a chkobba, except with
-    the last card of the deal (``more`` false: no card left in a hand or in the stock)."""
-    return not (left or not more)
+def next_hand(stock: object) -> int:
+    """Cards dealt to each seat once every hand is played out, from ``stock`` (its size or
+    itself): three while it lasts, none once it is empty (the deal is over)."""
+    return HAND_SIZE if stock else 0
 
 
 def leftovers_side(table: object, last_capturer: int | None) -> int | None:
@@ -168,6 +252,19 @@ def majorities(mine: tuple[int, ...], theirs: tuple[int, ...]) -> tuple[int, int
     )
 
 
+def tied(totals: tuple[int, int], target: int) -> bool:
+    """Equal totals at the target or more: nobody has won yet, the match goes on."""
+    return totals[0] == totals[1] >= target
+
+
+def match_winner(totals: tuple[int, int], target: int) -> int | None:
+    """The side that has won, if any: a side at the target with the higher total (ties play on)."""
+    first, second = totals
+    if max(first, second) < target or tied(totals, target):
+        return None
+    return 0 if first > second else 1
+
+
 def deal_points(mine: Counters, theirs: Counters, chkobbas: int) -> tuple[int, int, int, int, int]:
     """A side's karta, dinari, bermila, 7♦ and chkobba points for a deal."""
     karta, dinari, bermila = majorities(mine, theirs)
@@ -175,22 +272,31 @@ def deal_points(mine: Counters, theirs: Counters, chkobbas: int) -> tuple[int, i
 
 
 __all__ = [
+    "DEAL_OVER",
     "HAND_SIZE",
     "MAX_VALUE",
+    "NEW_HAND",
     "TABLE_SIZE",
     "Counters",
+    "GroupsByValue",
     "Phase",
+    "Played",
+    "card_class",
     "counters",
     "cutter",
     "deal_layout",
     "deal_points",
     "deal_size",
     "hand_layout",
-    "is_chkobba",
     "leftovers_side",
     "majorities",
+    "match_winner",
     "needs_redeal",
+    "next_hand",
     "next_seat",
     "play_card",
     "stock_problem",
+    "sweepable",
+    "table_groups",
+    "tied",
 ]

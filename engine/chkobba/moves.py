@@ -1,4 +1,7 @@
-"""Moves and the capture rule: which groups of table cards a played card may take."""
+"""Moves, and the moves the capture rule (``kernel.table_groups``) allows a hand on a table.
+
+``table_groups`` is named here too, where it was first defined.
+"""
 
 from __future__ import annotations
 
@@ -9,8 +12,9 @@ from operator import attrgetter
 from typing import NamedTuple
 
 from .cards import DECK, Card, parse_cards
-from .cardsets import BELOW_BITS, MAX_VALUE, VALUE_BITS, bits_of, cards_of, rank_counts
+from .cardsets import BELOW_BITS, VALUE_BITS, bits_of, cards_of, rank_counts
 from .errors import ChkobbaError, ParseError, quoted
+from .kernel import GroupsByValue, table_groups
 
 
 class MoveKind(StrEnum):
@@ -137,48 +141,8 @@ CUT_MOVES = (KEEP_MOVE, EXPOSE_MOVE)
 Move.KEEP = KEEP_MOVE  # type: ignore[attr-defined]
 Move.EXPOSE = EXPOSE_MOVE  # type: ignore[attr-defined]
 
-_GroupsByValue = tuple[tuple[tuple[int, ...], ...], ...]
-_GROUP_CACHE: dict[tuple[int, ...], _GroupsByValue] = {}
-_GROUP_CACHE_LIMIT = 100_000
 _value = attrgetter("value")
 _new_move = tuple.__new__
-
-
-def table_groups(values: tuple[int, ...]) -> _GroupsByValue:
-    """For a table whose capture values are ``values`` (ascending), what each value may take.
-
-    ``table_groups(values)[v]`` lists the positions a card of value ``v`` may take: each equal
-    card alone if there is one (equal singles come first and only), otherwise every group of two
-    or more cards whose values sum to ``v``; in a stable (lexicographic) order. Cached by
-    ``values``, since tables with the same values recur far more often than the same cards.
-    """
-    groups = _GROUP_CACHE.get(values)
-    if groups is None:
-        if len(_GROUP_CACHE) >= _GROUP_CACHE_LIMIT:
-            _GROUP_CACHE.clear()
-        groups = _GROUP_CACHE[values] = _search_groups(values)
-    return groups
-
-
-def _search_groups(values: tuple[int, ...]) -> _GroupsByValue:
-    sums: list[list[tuple[int, ...]]] = [[] for _ in range(MAX_VALUE + 1)]
-    count = len(values)
-
-    def extend(start: int, total: int, chosen: tuple[int, ...]) -> None:
-        for i in range(start, count):
-            reached = total + values[i]
-            if reached > MAX_VALUE:
-                return
-            group = (*chosen, i)
-            if chosen:
-                sums[reached].append(group)
-            extend(i + 1, reached, group)
-
-    extend(0, 0, ())
-    return tuple(
-        tuple((i,) for i, v in enumerate(values) if v == value) or tuple(sums[value])
-        for value in range(MAX_VALUE + 1)
-    )
 
 
 def capture_options(card: Card, table: Sequence[Card]) -> list[tuple[Card, ...]]:
@@ -212,16 +176,18 @@ def _check_cards(name: str, cards: object) -> tuple[Card, ...]:
 _LAYS = tuple((_new_move(Move, (PLAY, card, ())),) for card in DECK)
 _CARD_KEYS: dict[int, tuple[tuple[int, int, int], ...]] = {}
 _OPTIONS: dict[int, tuple[Move, ...]] = {}
-_GROUPS_BY_COUNTS: dict[int, _GroupsByValue] = {}
+_GROUPS_BY_COUNTS: dict[int, GroupsByValue] = {}
 _OPTIONS_LIMIT = 200_000
+_COUNTS_LIMIT = 100_000
 
 
 def play_moves(hand: int, table: int) -> tuple[Move, ...]:
     """``legal_play_moves`` on card sets (``chkobba.cardsets``): the game's fast path.
 
-    A card's moves depend only on the table cards it could take: those of its value if there
-    are any, else those of lower value, and then only when there are two or more of them. The
-    moves are cached under that part of the table and the card.
+    By the capture rule (``kernel.table_groups``) a card's moves depend only on the table cards
+    it could take: those of its value if there are any, else those of lower value, and then only
+    when there are two or more of them. The moves are cached under that part of the table and
+    the card.
     """
     moves: tuple[Move, ...] = ()
     for equal, below, index in _CARD_KEYS.get(hand) or _card_keys(hand):
@@ -254,7 +220,7 @@ def _options(key: int) -> tuple[Move, ...]:
     counts = rank_counts(bits)
     groups = _GROUPS_BY_COUNTS.get(counts)
     if groups is None:
-        if len(_GROUPS_BY_COUNTS) >= _GROUP_CACHE_LIMIT:
+        if len(_GROUPS_BY_COUNTS) >= _COUNTS_LIMIT:
             _GROUPS_BY_COUNTS.clear()
         groups = _GROUPS_BY_COUNTS[counts] = table_groups(tuple(map(_value, cards_of(bits))))
     found = groups[card.value]

@@ -25,7 +25,7 @@ from typing import Any, Protocol
 
 from .cards import Card, format_cards, parse_cards
 from .errors import ParseError, quoted
-from .kernel import Phase
+from .kernel import Phase, cutter
 from .rules import Rules
 
 __all__ = ["quoted", "read_position", "write_position"]
@@ -176,7 +176,7 @@ def read_position(text: str) -> dict[str, Any]:
     rules = _field("score", fields[5], lambda _: Rules(players, target))
     dealer = _field("dealer", fields[6], lambda t: _seat(t, players))
     if current < 0:
-        current = (dealer + 1) % players  # over: the seat that would cut next
+        current = cutter(dealer, players)  # over: the seat that would cut next
     last = (
         None
         if fields[7] == "-"

@@ -9,7 +9,7 @@ from typing import Any, NamedTuple, Protocol
 
 from .cards import Card, format_cards, parse_cards
 from .errors import ChkobbaError, EditedSave, ParseError, quoted
-from .kernel import majorities
+from .kernel import majorities, next_seat
 from .moves import Move
 from .rules import Rules
 from .scoring import DealResult, DealScore
@@ -144,7 +144,7 @@ def check_results(
             result = _checked_result(given, players)
         except ChkobbaError as problem:
             raise error(f"{where}: {problem}") from None
-        if checked and result.dealer != (checked[-1].dealer + 1) % players:
+        if checked and result.dealer != next_seat(checked[-1].dealer, players):
             raise error(f"{where}: the deal passes to the next dealer")
         first, second = result.scores
         counts = [(*score[6:], score.hayya) for score in result.scores]
@@ -161,7 +161,8 @@ def check_results(
         checked.append(result)
     if totals != scores:
         raise error("the last deal's totals differ from the position's scores")
-    if checked and dealer != (checked[-1].dealer + (0 if over else 1)) % players:
+    last_dealer = checked[-1].dealer
+    if dealer != (last_dealer if over else next_seat(last_dealer, players)):
         raise error(
             "the dealer is the seat after the last deal's dealer "
             "(the same seat once the match is over)"

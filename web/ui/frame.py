@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from chkobba import Card, DealResult, DealScore, Game, Move, MoveKind, Phase
+from chkobba.kernel import tied
 
 from . import words
 from .i18n import FALLBACK, Language, language
@@ -465,7 +466,7 @@ def score_sheet(t: Language, game: Game, kind: ScreenPhase) -> Sheet:
         action, label = "new", t._(words.NEW_MATCH)
     else:
         title, won = words.scored(t, len(game.deal_results)), False
-        if max(totals) >= target and totals[0] == totals[1]:
+        if tied(totals, target):
             notes.append(words.tie(t, target))
         action, label = "next", t._(words.NEXT_DEAL)
     rows: list[Row] = []

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from chkobba import HAYYA, Card, DealScore, Move, MoveKind
+from chkobba.kernel import sweepable
 
 from .i18n import N_, NATIVE_NAMES, Language, np_
 from .model import HUMAN, AddressProblem, Notice, NoticeKind
@@ -286,7 +287,7 @@ def reason(t: Language, move: Move, cut_card: Card | None, sweeps: bool, table_s
                 cards=cards,
             )
         return t._("{card} takes {cards}", card=card, cards=cards)
-    if table_sum > 10:
+    if not sweepable(table_sum):
         return t._(
             "lays {card}: the table adds up to {total}, too much to sweep",
             card=card,

@@ -1,9 +1,11 @@
 """A small, fast model of a deal for the bots: cards as ints, piles as packed counters.
 
-Cards are their ``Card.index`` (0..39; value ``i // 4 + 1``, suit ``"SHDC"[i % 4]``). A side's pile
-is summarised by one int with bit fields (cards, diamonds, sevens, sixes, 7♦, chkobbas): a capture
-adds the precomputed ``BITS`` of the cards taken. Only what scores is kept, which is all a search
-needs. Nothing here reads the engine's private state: the bots build these from a ``View``.
+Cards are their ``Card.index`` (0..39; value ``i // 4 + 1``, suit ``"SHDC"[i % 4]``), a hand a
+sorted tuple of them, the table a card set (``chkobba.cardsets``), as the kernel's ``play_card``
+takes it. A side's pile is summarised by one int with bit fields (cards, diamonds, sevens, sixes,
+7♦, chkobbas): a capture adds the ``packed`` counters of the cards won. Only what scores is kept,
+which is all a search needs. Nothing here reads the engine's private state: the bots build these
+from a ``View``.
 """
 
 from __future__ import annotations
@@ -12,27 +14,29 @@ from collections.abc import Iterable
 from math import comb
 
 from ..cards import DECK, HAYYA, Card
-from ..kernel import majorities
-from ..moves import PLAY, Move, table_groups
+from ..cardsets import BITS, HAYYA_BIT, bits_of, cards_of
+from ..kernel import (
+    Played,
+    card_class,
+    counters,
+    majorities,
+    next_seat,
+    play_card,
+    sweepable,
+    table_groups,
+)
+from ..moves import Move
+from ..view import View
 
 VALUE = tuple(card.value for card in DECK)
 DIAMOND = tuple(int(card.suit == "D") for card in DECK)
 HAYYA_INDEX = HAYYA.index
-# Equivalence class of a card for the score: same value and same "diamond or not" play alike.
-CLASS = tuple(VALUE[i] * 2 + DIAMOND[i] for i in range(40))
+CLASS = tuple(card_class(i) for i in range(40))  # the kernel's card classes, looked up
 
 # Packed pile counters: cards (bits 0-5), diamonds (6-9), sevens (10-12), sixes (13-15),
 # 7♦ (16), chkobbas (17-).
 DIA_SHIFT, SEVEN_SHIFT, SIX_SHIFT, HAYYA_SHIFT, SWEEP_SHIFT = 6, 10, 13, 16, 17
 SWEEP = 1 << SWEEP_SHIFT
-BITS = tuple(
-    1
-    + (DIAMOND[i] << DIA_SHIFT)
-    + ((VALUE[i] == 7) << SEVEN_SHIFT)
-    + ((VALUE[i] == 6) << SIX_SHIFT)
-    + ((i == HAYYA_INDEX) << HAYYA_SHIFT)
-    for i in range(40)
-)
 
 
 def unpack(stats: int) -> tuple[int, int, int, int, int, int]:
@@ -47,13 +51,38 @@ def unpack(stats: int) -> tuple[int, int, int, int, int, int]:
     )
 
 
+def packed(cards: int) -> int:
+    """The packed counters of a card set (the kernel's ``counters``), no chkobba."""
+    count, diamonds, sevens, sixes, hayya = counters(cards)
+    return (
+        count
+        + (diamonds << DIA_SHIFT)
+        + (sevens << SEVEN_SHIFT)
+        + (sixes << SIX_SHIFT)
+        + (hayya << HAYYA_SHIFT)
+    )
+
+
+def pile_gain(won: int, chkobba: bool) -> int:
+    """What a play adds to its side's packed pile: the cards it won (a set), and its chkobba."""
+    return packed(won) + (SWEEP if chkobba else 0)
+
+
 def pack_pile(cards: tuple[Card, ...], sweeps: int) -> int:
-    return sum(BITS[c.index] for c in cards) + (sweeps << SWEEP_SHIFT)
+    return packed(bits_of(cards)) + (sweeps << SWEEP_SHIFT)
 
 
-def capture_bits(card: int, taken: Iterable[int]) -> int:
-    """What a capture adds to the pile counters: the card played and the cards it takes."""
-    return BITS[card] + sum(BITS[c] for c in taken)
+def play_seen(view: View, move: Move) -> Played:
+    """The kernel's ``play_card`` of ``move`` (a play) from what ``view`` shows."""
+    assert move.card is not None
+    return play_card(
+        bits_of(view.table),
+        BITS[move.card.index],
+        bits_of(move.captures),
+        next_seat(view.seat, view.rules.players),
+        sum(view.hand_sizes) - 1,
+        view.stock_count,
+    )
 
 
 def _sign(a: object, b: object) -> int:
@@ -167,46 +196,32 @@ def chances(counts: list[int], size: int) -> list[float]:
 
 # ---------------------------------------------------------------- moves on int cards
 
-# (played value, table) -> (captured cards, table left, packed bits of the captured cards)...:
-# tuples, which the garbage collector stops tracking (a cache of lists made its full collections
-# walk hundreds of thousands of them: tens of ms in a move)
-Outcome = tuple[tuple[int, ...], tuple[int, ...], int]
-_OUTCOMES: dict[tuple[int, tuple[int, ...]], tuple[Outcome, ...]] = {}
+_OUTCOMES: dict[int, tuple[int, ...]] = {}  # by table << 4 | value
 
 
-def captures(value: int, table: tuple[int, ...]) -> tuple[Outcome, ...]:
-    """What a card of ``value`` may take from ``table`` (sorted ints): ``()`` if nothing.
+def captures(value: int, table: int) -> tuple[int, ...]:
+    """The sets a card of ``value`` may take from ``table`` (a card set): ``()`` if nothing.
 
-    The engine's capture rule (``chkobba.moves.table_groups``) on the bots' integer cards. Groups
-    that score alike (same values, same diamonds) are merged: one stands for all.
+    The kernel's capture rule (``table_groups``). Groups that score alike (the same card classes)
+    are merged: one stands for all.
     """
-    key = (value, table)
+    key = table << 4 | value
     found = _OUTCOMES.get(key)
     if found is not None:
         return found
-    positions = table_groups(tuple([VALUE[c] for c in table]))[value]
-    groups = [tuple([table[i] for i in group]) for group in positions]
+    cards = [card.index for card in cards_of(table)]
     outcomes = []
     seen = set()
-    for group in groups:
-        signature = tuple(sorted(CLASS[c] for c in group))
-        if signature in seen:
-            continue
-        seen.add(signature)
-        left = tuple(c for c in table if c not in group)
-        outcomes.append((group, left, sum(BITS[c] for c in group)))
+    for group in table_groups(tuple([VALUE[c] for c in cards]))[value]:
+        taken = [cards[i] for i in group]
+        signature = tuple(sorted(CLASS[c] for c in taken))
+        if signature not in seen:
+            seen.add(signature)
+            outcomes.append(sum(BITS[c] for c in taken))
     if len(_OUTCOMES) > 300_000:
         _OUTCOMES.clear()
     found = _OUTCOMES[key] = tuple(outcomes)
     return found
-
-
-def lay(table: tuple[int, ...], card: int) -> tuple[int, ...]:
-    """``table`` with ``card`` laid on it, kept sorted."""
-    for position, other in enumerate(table):
-        if other > card:
-            return (*table[:position], card, *table[position:])
-    return (*table, card)
 
 
 def distinct(hand: tuple[int, ...]) -> list[int]:
@@ -221,20 +236,18 @@ def distinct(hand: tuple[int, ...]) -> list[int]:
     return out
 
 
-_CHILDREN: dict[
-    tuple[tuple[int, ...], tuple[int, ...]],
-    tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...],
-]
-_CHILDREN = {}
+Child = tuple[tuple[int, ...], int, int, int]
+"""A distinct play: the hand left, the card played (a one-card set), the set it takes (``0``: it
+is laid) and the packed counters of the cards won (``0`` likewise)."""
+# tuples, which the garbage collector stops tracking (a cache of lists made its full collections
+# walk hundreds of thousands of them: tens of ms in a move)
+_CHILDREN: dict[tuple[tuple[int, ...], int], tuple[Child, ...]] = {}
 
 
-def children(
-    hand: tuple[int, ...], table: tuple[int, ...]
-) -> tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]:
-    """Every distinct play from ``hand`` onto ``table``: (hand left, table left, bits taken).
-
-    ``bits`` counts the played card too when it captures, 0 when it is laid. Sweeps come first,
-    then the richest captures, then the cards laid (a good order for alpha-beta).
+def children(hand: tuple[int, ...], table: int) -> tuple[Child, ...]:
+    """Every distinct play from ``hand`` onto ``table`` (a card set), for the kernel's
+    ``play_card``. Sweeps come first, then the richest captures, then the cards laid (a good
+    order for alpha-beta).
     """
     key = (hand, table)
     found = _CHILDREN.get(key)
@@ -242,32 +255,24 @@ def children(
         return found
     ranked = []
     for card in distinct(hand):
-        outcomes = captures(VALUE[card], table)
         rest = tuple(c for c in hand if c != card)
-        if outcomes:
-            base = BITS[card]
-            for _group, left, bits in outcomes:
-                ranked.append((-(bits + base) - (0 if left else 1 << 20), rest, left, bits + base))
-        else:
-            ranked.append((0, rest, lay(table, card), 0))
+        bit = BITS[card]
+        outcomes = captures(VALUE[card], table)
+        for taken in outcomes:
+            gain = packed(taken | bit)
+            ranked.append((-gain - (0 if taken == table else 1 << 20), rest, bit, taken, gain))
+        if not outcomes:
+            ranked.append((0, rest, bit, 0, 0))
     ranked.sort(key=_rank)
-    kids = tuple([(rest, left, bits) for _key, rest, left, bits in ranked])
+    kids = tuple([(rest, bit, taken, gain) for _key, rest, bit, taken, gain in ranked])
     if len(_CHILDREN) > 300_000:
         _CHILDREN.clear()
     _CHILDREN[key] = kids
     return kids
 
 
-def _rank(item: tuple[int, tuple[int, ...], tuple[int, ...], int]) -> int:
+def _rank(item: tuple[int, tuple[int, ...], int, int, int]) -> int:
     return item[0]
-
-
-def to_move(card: int, group: tuple[int, ...], legal: list[Move]) -> Move:
-    """The engine move playing ``card`` and taking ``group`` (checked against ``legal``)."""
-    move = Move(PLAY, DECK[card], tuple(sorted(DECK[c] for c in group)))
-    if move not in legal:  # pragma: no cover - a bug guard: never return an illegal move
-        raise AssertionError(f"bot built an illegal move {move}")
-    return move
 
 
 def ints(cards: tuple[Card, ...]) -> tuple[int, ...]:
@@ -277,22 +282,19 @@ def ints(cards: tuple[Card, ...]) -> tuple[int, ...]:
 # ---------------------------------------------------------------- a position's worth at a horizon
 
 EMPTY_TABLE = 0.15  # an empty table favours the side that does not lay the next card
-_THREATS: dict[tuple[int, ...], tuple[int, int]] = {}
+_THREATS: dict[int, tuple[int, int]] = {}
+_HAYYA_ALONE = (HAYYA.value, packed(HAYYA_BIT))
 
 
-def table_threat(table: tuple[int, ...]) -> tuple[int, int]:
-    """What the next mover could do to ``table`` (not empty): the value of the card it needs and
-    what that card would take (a sweep if the table sums to ten or less, else a 7♦ lying there
-    with a seven), or (0, 0)."""
-    total = 0
-    bits = 0
-    for card in table:
-        total += VALUE[card]
-        bits += BITS[card]
-    if total <= 10:
-        threat = (total, bits + SWEEP)
-    elif HAYYA_INDEX in table:
-        threat = (7, BITS[HAYYA_INDEX])
+def table_threat(table: int) -> tuple[int, int]:
+    """What the next mover could do to ``table`` (a card set, not empty): the value of the card
+    it needs and what that card would take (a sweep if the kernel says one card can, else a 7♦
+    lying there with a seven), or (0, 0)."""
+    total = sum([card.value for card in cards_of(table)])
+    if sweepable(total):
+        threat = (total, packed(table) + SWEEP)
+    elif table & HAYYA_BIT:
+        threat = _HAYYA_ALONE
     else:
         threat = (0, 0)
     if len(_THREATS) > 300_000:
@@ -302,7 +304,7 @@ def table_threat(table: tuple[int, ...]) -> tuple[int, int]:
 
 
 def horizon_value(
-    stats0: int, stats1: int, table: tuple[int, ...], mover_side: int, p_value: list[float]
+    stats0: int, stats1: int, table: int, mover_side: int, p_value: list[float]
 ) -> float:
     """Expected points of side 0 minus side 1, with the threat the next mover poses to ``table``.
 

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from ..cards import HAYYA
-from ..kernel import is_chkobba
+from ..cardsets import cards_of
+from ..kernel import sweepable
 from ..moves import KEEP, PLAY, Move
 from ..view import View
+from .core import play_seen
 
 
 def explain(view: View, move: Move) -> str:
@@ -18,18 +20,18 @@ def explain(view: View, move: Move) -> str:
         return f"shows {name} on the table"
     card = move.card
     assert card is not None
+    table, _, chkobba, _ = play_seen(view, move)
+    if chkobba:
+        return f"chkobba! {card.label} sweeps the table"
     if move.captures:
         taken = " ".join(c.label for c in move.captures)
-        left = len(view.table) - len(move.captures)
-        if is_chkobba(left, sum(view.hand_sizes) - 1 + view.stock_count):
-            return f"chkobba! {card.label} sweeps the table"
         if HAYYA in move.captures or card is HAYYA:
             return f"takes the 7♦ ({card.label} takes {taken})"
         sevens = [c for c in (*move.captures, card) if c.value == 7]
         if sevens:
             return f"{card.label} takes {taken}: {len(sevens)} more seven{'s' * (len(sevens) > 1)}"
         return f"{card.label} takes {taken}"
-    left = sum(c.value for c in view.table) + card.value
-    if left > 10:
-        return f"lays {card.label}: the table adds up to {left}, too much to sweep"
+    total = sum(c.value for c in cards_of(table))
+    if not sweepable(total):
+        return f"lays {card.label}: the table adds up to {total}, too much to sweep"
     return f"lays {card.label}: nothing to take with it"

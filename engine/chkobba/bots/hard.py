@@ -22,7 +22,7 @@ from contextlib import suppress
 from ..kernel import Phase
 from ..moves import EXPOSE_MOVE, KEEP_MOVE, Move
 from ..view import View
-from .core import pack_pile
+from .core import CLASS, pack_pile
 from .infer import BETA
 from .search import OutOfTime, Searcher
 from .simple import MediumBot
@@ -107,10 +107,7 @@ class HardBot:
         roots: dict[tuple, Move] = {}  # type: ignore[type-arg]
         for move in legal:
             assert move.card is not None
-            key = (
-                move.card.index // 4 * 2 + (move.card.suit == "D"),
-                tuple(sorted(c.index // 4 * 2 + (c.suit == "D") for c in move.captures)),
-            )
+            key = (CLASS[move.card.index], tuple(sorted(CLASS[c.index] for c in move.captures)))
             roots.setdefault(key, move)
         moves = list(roots.values())
         totals = [0.0] * len(moves)

@@ -13,21 +13,20 @@ from __future__ import annotations
 
 from math import exp, log
 
-from ..kernel import HAND_SIZE, Phase, is_chkobba, next_seat
+from ..cardsets import BITS, bits_of
+from ..kernel import HAND_SIZE, Phase, next_hand, next_seat, play_card
 from ..moves import PLAY
 from ..view import View
 from .core import (
     CLASS,
     DIAMOND,
     HAYYA_INDEX,
-    SWEEP,
     VALUE,
-    capture_bits,
     chances,
     children,
     horizon_value,
-    lay,
     pack_pile,
+    pile_gain,
 )
 
 BETA = 20.0  # softmax sharpness, per deal point
@@ -42,7 +41,7 @@ LAY_COST = (
 def greedy_value(
     stats0: int,
     stats1: int,
-    left: tuple[int, ...],
+    left: int,
     side: int,
     next_side: int,
     p_value: list[float],
@@ -59,27 +58,55 @@ def greedy_value(
 class _Play:
     """One play by another seat in this hand, with what was public just before it."""
 
-    __slots__ = ("card", "later", "next_size", "pool", "seat", "stats", "table", "taken")
+    __slots__ = (
+        "after",
+        "card",
+        "held",
+        "later",
+        "next_size",
+        "pool",
+        "seat",
+        "stats",
+        "stock",
+        "table",
+        "taken",
+    )
 
     def __init__(
         self,
         seat: int,
         card: int,
-        taken: tuple[int, ...],
-        table: tuple[int, ...],
+        taken: int,
+        table: int,
         stats: tuple[int, int],
+        turn: tuple[int, int, int],
         later: tuple[int, ...],
         pool: list[int],
         next_size: int,
     ) -> None:
         self.seat = seat
-        self.card = card
-        self.taken = taken
-        self.table = table  # the table before the play
+        self.card = card  # a one-card set
+        self.taken = taken  # the set it took (0: it was laid)
+        self.table = table  # the table before the play (a card set)
         self.stats = stats  # both piles before the play
+        # the cards left in the hands and the stock after the play, the seat that played next
+        self.held, self.stock, self.after = turn
         self.later = later  # the cards this seat has played in this hand from this play on
         self.pool = pool  # by value: cards then in some hand or the stock
         self.next_size = next_size  # cards the next mover held then (3 if a hand was to come)
+
+    def outcome(self, card: int, taken: int) -> tuple[int, int, int]:
+        """Both piles (packed) and the table had this seat played ``card`` (a one-card set)
+        taking ``taken``: the kernel's ``play_card`` in this play's place."""
+        left, won, chkobba, _ = play_card(
+            self.table, card, taken, self.after, self.held, self.stock
+        )
+        s0, s1 = self.stats
+        if not won:
+            return s0, s1, left
+        if self.seat & 1:
+            return s0, s1 + pile_gain(won, chkobba), left
+        return s0 + pile_gain(won, chkobba), s1, left
 
 
 class Inference:
@@ -118,47 +145,38 @@ class Inference:
         for card in hand:
             counts[VALUE[card]] -= 1
         side = play.seat & 1
-        nxt = next_seat(play.seat, self.players)
+        nxt = play.after
         if self.players == 4 and nxt & 1 == side:
             p_value = [0.0] * 11  # a partner's threat is no threat
         else:
             p_value = chances(counts, play.next_size)
-        s0, s1 = play.stats
 
-        def score(left: tuple[int, ...], bits: int, laid: int) -> float:
-            if bits and is_chkobba(left, True):  # the hand goes on: not the deal's last card
-                bits += SWEEP
-            a, b = (s0, s1 + bits) if side else (s0 + bits, s1)
+        def score(card: int, taken: int, outcome: tuple[int, int, int]) -> float:
+            a, b, left = outcome
+            laid = -1 if taken else card.bit_length() - 1
             return greedy_value(a, b, left, side, nxt & 1, p_value, laid)
 
         scores = [
-            beta * score(left, bits, -1 if bits else _gone(hand, rest))
-            for rest, left, bits in children(hand, play.table)
+            beta * score(card, taken, play.outcome(card, taken))
+            for _rest, card, taken, _gain in children(hand, play.table)
         ]
-        if play.taken:
-            left = tuple(c for c in play.table if c not in play.taken)
-            seen = score(left, capture_bits(play.card, play.taken), -1)
-        else:
-            seen = score(lay(play.table, play.card), 0, play.card)
+        seen = score(play.card, play.taken, play.outcome(play.card, play.taken))
         top = max(scores)
         return beta * seen - top - log(sum(exp(s - top) for s in scores))
 
 
-def _gone(hand: tuple[int, ...], rest: tuple[int, ...]) -> int:
-    """The card of ``hand`` that ``rest`` lacks."""
-    return next(card for card in hand if card not in rest)
-
-
 def _plays(view: View) -> list[_Play]:
     """The other seats' plays in the current hand, rebuilt backwards from what the view shows
-    (``[]`` when the history does not reach back to the hand's start, as in set-up positions)."""
+    (``[]`` when the history does not reach back to the hand's start, as in set-up positions):
+    each play's table and piles before it, played forward again by the kernel's ``play_card``."""
     players = view.rules.players
     count = players * HAND_SIZE - sum(view.hand_sizes)
     history = view.history
     if view.phase != Phase.PLAY or count <= 0 or len(history) < count:
         return []
     moves = history[len(history) - count :]
-    table = sorted(c.index for c in view.table)
+    table = bits_of(view.table)
+    stock = view.stock_count
     stats = [
         pack_pile(view.piles[0], len(view.sweeps[0])),
         pack_pile(view.piles[1], len(view.sweeps[1])),
@@ -173,33 +191,32 @@ def _plays(view: View) -> list[_Play]:
         if move.kind != PLAY or move.card is None:
             return []
         seat = (view.seat - back) % players
-        card = move.card.index
-        taken = tuple(sorted(c.index for c in move.captures))
-        if taken:
-            bits = capture_bits(card, taken)
-            if is_chkobba(table, True):  # undoing a play of this hand: not the deal's last card
-                bits += SWEEP
-            stats[seat & 1] -= bits
-            table = sorted((*table, *taken))
-        elif card in table:
-            table.remove(card)
-        else:
+        card = BITS[move.card.index]
+        taken = bits_of(move.captures)
+        before = table | taken if taken else table & ~card  # what it took back, or lifted
+        held = sum(sizes)
+        following = next_seat(seat, players)
+        left, won, chkobba, after = play_card(before, card, taken, following, held, stock)
+        if left != table:
             return []
+        if won:
+            stats[seat & 1] -= pile_gain(won, chkobba)
+        table = before
         sizes[seat] += 1
-        pool[VALUE[card]] += 1
-        later[seat] = (card, *later.get(seat, ()))
+        pool[move.card.value] += 1
+        later[seat] = (move.card.index, *later.get(seat, ()))
         if seat != view.seat:
-            nxt = next_seat(seat, players)
             plays.append(
                 _Play(
                     seat,
                     card,
                     taken,
-                    tuple(table),
+                    table,
                     (stats[0], stats[1]),
+                    (held, stock, after),
                     later[seat],
                     pool[:],
-                    sizes[nxt] or (HAND_SIZE if view.stock_count else 0),
+                    sizes[following] or next_hand(stock),
                 )
             )
     return plays

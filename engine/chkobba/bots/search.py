@@ -4,8 +4,9 @@
 with the expected deal points of the piles plus the threat the next player poses to the table (the
 deal's exact score once the deal ends). The seats of ``greedy_side`` play as a good greedy player
 who cannot see the other hands would (the medium bot's measure, softly); the others play their
-best. The rules come from ``chkobba.kernel``; ``tests/test_lockstep.py`` plays the search's steps
-against ``Game``. The hard bot (``hard.py``) averages it over many worlds.
+best. Each card is played by the kernel's ``play_card`` and each next hand dealt by its
+``next_hand`` and ``hand_layout``; ``tests/test_lockstep.py`` plays the search's steps against
+``Game``. The hard bot (``hard.py``) averages it over many worlds.
 """
 
 from __future__ import annotations
@@ -14,17 +15,17 @@ import time
 from collections.abc import Callable
 from math import exp
 
-from ..kernel import HAND_SIZE, hand_layout, is_chkobba, leftovers_side, next_seat
+from ..cardsets import BITS
+from ..kernel import DEAL_OVER, hand_layout, leftovers_side, next_hand, next_seat, play_card
 from .core import (
-    BITS,
     SWEEP,
     VALUE,
-    capture_bits,
     children,
     final_diff,
     holding_chances,
     horizon_value,
-    lay,
+    packed,
+    pile_gain,
 )
 from .infer import BETA, greedy_value
 from .worlds import World, cut_world, decision_rng, sample_world
@@ -84,34 +85,28 @@ class Searcher:
         """Chance that the player leading the next hand holds each value (a hand from ``stock``)."""
         found = self._p_next.get(len(stock))
         if found is None:
-            found = self._p_next[len(stock)] = holding_chances(stock, HAND_SIZE)
+            found = self._p_next[len(stock)] = holding_chances(stock, next_hand(stock))
         return found
 
     def root(self, seat: int, card: int, group: tuple[int, ...]) -> float:
         """Value (side 0 minus side 1) after ``seat`` plays ``card`` taking ``group``."""
         w = self.world
-        if group:
-            left = tuple(c for c in w.table if c not in group)
-            bits = capture_bits(card, group)
-        else:
-            left = lay(w.table, card)
-            bits = 0
         hands = list(w.hands)
         hands[seat] = tuple(c for c in hands[seat] if c != card)
-        remaining = sum(len(h) for h in w.hands)
+        remaining = sum(len(h) for h in hands)
+        taken = sum(BITS[c] for c in group)
+        left, won, chkobba, after = play_card(
+            w.table, BITS[card], taken, self.next_seats[seat], remaining, w.stock
+        )
+        s0, s1, last = w.stats0, w.stats1, w.last
+        if won:
+            last = seat & 1
+            if last:
+                s1 += pile_gain(won, chkobba)
+            else:
+                s0 += pile_gain(won, chkobba)
         return self._after(
-            tuple(hands),
-            seat,
-            left,
-            w.stock,
-            w.stats0,
-            w.stats1,
-            w.last,
-            bits,
-            remaining - 1,
-            1,
-            -INF,
-            INF,
+            tuple(hands), after, left, w.stock, s0, s1, last, remaining, 1, -INF, INF
         )
 
     def value(self, seat: int) -> float:
@@ -125,38 +120,28 @@ class Searcher:
     def _after(
         self,
         hands: tuple[tuple[int, ...], ...],
-        seat: int,
-        table: tuple[int, ...],
+        after: int,
+        table: int,
         stock: tuple[int, ...],
         s0: int,
         s1: int,
         last: int,
-        bits: int,
         remaining: int,
         depth: int,
         alpha: float,
         beta: float,
     ) -> float:
-        """The position once ``seat`` has played (``bits`` = what it took, 0 if it laid a card)."""
-        side = seat & 1
-        if bits:
-            last = side
-            if is_chkobba(table, remaining or stock):
-                bits += SWEEP
-            if side:
-                s1 += bits
-            else:
-                s0 += bits
-        if not remaining:
-            return self._hand_end(table, stock, s0, s1, last, depth, alpha, beta)
-        nxt = self.next_seats[seat]
+        """The position once a card is played: ``after`` (``play_card``'s next seat) to play."""
+        if after < 0:
+            return self._hand_end(after, table, stock, s0, s1, last, depth, alpha, beta)
         if depth >= self.max_plies:
-            return self._cutoff(hands[nxt], nxt, table, s0, s1)
-        return self._node(hands, nxt, table, stock, s0, s1, last, remaining, depth, alpha, beta)
+            return self._cutoff(hands[after], after, table, s0, s1)
+        return self._node(hands, after, table, stock, s0, s1, last, remaining, depth, alpha, beta)
 
     def _hand_end(
         self,
-        table: tuple[int, ...],
+        after: int,
+        table: int,
         stock: tuple[int, ...],
         s0: int,
         s1: int,
@@ -165,15 +150,15 @@ class Searcher:
         alpha: float,
         beta: float,
     ) -> float:
-        """Every hand is empty: the deal's exact score, the horizon, or the next hand dealt."""
-        if not stock:
+        """Every hand is empty (``after``: ``NEW_HAND`` or ``DEAL_OVER``): the next hand dealt,
+        the horizon, or the deal's exact score."""
+        if after == DEAL_OVER:
             side = leftovers_side(table, None if last < 0 else last)
             if side is not None:
-                leftovers = sum(BITS[c] for c in table)
                 if side:
-                    s1 += leftovers
+                    s1 += packed(table)
                 else:
-                    s0 += leftovers
+                    s0 += packed(table)
             return final_diff(s0, s1)
         first = self.world.first
         if depth >= self.max_plies:
@@ -184,9 +169,7 @@ class Searcher:
         rest = stock[size:]
         return self._node(dealt, first, table, rest, s0, s1, last, size, depth, alpha, beta)
 
-    def _cutoff(
-        self, held: tuple[int, ...], mover: int, table: tuple[int, ...], s0: int, s1: int
-    ) -> float:
+    def _cutoff(self, held: tuple[int, ...], mover: int, table: int, s0: int, s1: int) -> float:
         """The horizon in the middle of a hand: ``mover`` (holding ``held``) plays next."""
         p_value = [0.0] * 11
         for card in held:
@@ -197,7 +180,7 @@ class Searcher:
         self,
         hands: tuple[tuple[int, ...], ...],
         seat: int,
-        table: tuple[int, ...],
+        table: int,
         stock: tuple[int, ...],
         s0: int,
         s1: int,
@@ -221,25 +204,25 @@ class Searcher:
         nxt = self.next_seats[seat]
         cutoff = depth >= self.max_plies
         new_hands = list(hands)
-        more = remaining or stock
-        for rest, left, bits in kids:
+        for rest, card, taken, gain in kids:
+            left, won, chkobba, after = play_card(table, card, taken, nxt, remaining, stock)
             a, b, taker = s0, s1, last
-            if bits:
+            if won:
                 taker = side
-                if is_chkobba(left, more):
-                    bits += SWEEP
+                if chkobba:
+                    gain += SWEEP
                 if side:
-                    b += bits
+                    b += gain
                 else:
-                    a += bits
-            if not remaining:
-                value = self._hand_end(left, stock, a, b, taker, depth, alpha, beta)
+                    a += gain
+            if after < 0:
+                value = self._hand_end(after, left, stock, a, b, taker, depth, alpha, beta)
             elif cutoff:
-                value = self._cutoff(hands[nxt], nxt, left, a, b)
+                value = self._cutoff(hands[after], after, left, a, b)
             else:
                 new_hands[seat] = rest
                 value = self._node(
-                    tuple(new_hands), nxt, left, stock, a, b, taker, remaining, depth, alpha, beta
+                    tuple(new_hands), after, left, stock, a, b, taker, remaining, depth, alpha, beta
                 )
             if maximize:
                 if value > best:
@@ -266,13 +249,13 @@ class Searcher:
             unseen = tuple(
                 [card for other, cards in enumerate(hands) if other != seat for card in cards]
             )
-        return holding_chances((*unseen, *stock), len(hands[nxt]) or (HAND_SIZE if stock else 0))
+        return holding_chances((*unseen, *stock), len(hands[nxt]) or next_hand(stock))
 
     def _greedy(
         self,
         hands: tuple[tuple[int, ...], ...],
         seat: int,
-        table: tuple[int, ...],
+        table: int,
         stock: tuple[int, ...],
         s0: int,
         s1: int,
@@ -290,39 +273,40 @@ class Searcher:
         remaining -= 1
         depth += 1
         replies = []
-        for rest, left, bits in children(hand, table):
-            a, b, laid = s0, s1, -1
-            if bits:  # what the piles would be: _after counts the same when it plays the reply
-                gain = bits + (SWEEP if is_chkobba(left, remaining or stock) else 0)
+        for rest, card, taken, gain in children(hand, table):
+            left, won, chkobba, after = play_card(table, card, taken, nxt, remaining, stock)
+            a, b, taker, laid = s0, s1, last, -1
+            if won:  # the piles after the reply
+                taker = side
+                gain += SWEEP if chkobba else 0
                 a, b = (s0, s1 + gain) if side else (s0 + gain, s1)
             else:
-                laid = next(c for c in hand if c not in rest)
+                laid = card.bit_length() - 1
             worth = greedy_value(a, b, left, side, nxt & 1, p_value, laid)
-            replies.append((worth, rest, left, bits))
+            replies.append((worth, rest, left, a, b, taker, after))
+        new_hands = list(hands)
         if self.sure:
-            _, rest, left, bits = max(replies, key=_worth)  # max keeps the first of equals
-            new_hands = list(hands)
+            _, rest, left, a, b, taker, after = max(replies, key=_worth)  # the first of equals
             new_hands[seat] = rest
             return self._after(
-                tuple(new_hands), seat, left, stock, s0, s1, last, bits, remaining, depth, -INF, INF
+                tuple(new_hands), after, left, stock, a, b, taker, remaining, depth, -INF, INF
             )
         top = max(reply[0] for reply in replies)
         total = weights = 0.0
-        new_hands = list(hands)
-        for worth, rest, left, bits in replies:
+        for worth, rest, left, a, b, taker, after in replies:
             weight = exp(BETA * (worth - top))
             if weight < self.unlikely:
                 continue
             new_hands[seat] = rest
             value = self._after(
-                tuple(new_hands), seat, left, stock, s0, s1, last, bits, remaining, depth, -INF, INF
+                tuple(new_hands), after, left, stock, a, b, taker, remaining, depth, -INF, INF
             )
             total += weight * value
             weights += weight
         return total / weights
 
 
-def _worth(reply: tuple[float, tuple[int, ...], tuple[int, ...], int]) -> float:
+def _worth(reply: tuple[float, tuple[int, ...], int, int, int, int, int]) -> float:
     return reply[0]
 
 

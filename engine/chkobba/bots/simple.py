@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ..kernel import HAND_SIZE, Phase, is_chkobba, next_seat
+from ..kernel import Phase, cutter, next_hand
 from ..moves import EXPOSE_MOVE, KEEP_MOVE, Move
 from ..view import View
-from .core import SWEEP, capture_bits, holding_chances, pack_pile
+from .core import holding_chances, pack_pile, pile_gain, play_seen
 from .infer import greedy_value
 from .worlds import decision_rng
 
@@ -67,30 +67,29 @@ class MediumBot:
     def score(self, view: View, move: Move) -> float:
         """Expected deal points for this side after ``move``, the next reply priced in."""
         assert move.card is not None
-        players = view.rules.players
         side = view.side
-        stats = [pack_pile(view.piles[0], len(view.sweeps[0]))]
-        stats.append(pack_pile(view.piles[1], len(view.sweeps[1])))
-        table = tuple(c.index for c in view.table)
-        card = move.card.index
-        more = sum(view.hand_sizes) - 1 + view.stock_count  # cards to play after this one
-        if move.captures:
-            taken = {c.index for c in move.captures}
-            table = tuple(c for c in table if c not in taken)
-            gain = capture_bits(card, taken)
-            if is_chkobba(table, more):
-                gain += SWEEP
-            stats[side] += gain
-        else:
-            table = (*table, card)
-        nxt = next_seat(view.seat, players)
-        size = view.hand_sizes[nxt] or (HAND_SIZE if view.stock_count else 0)
+        stats0, stats1, table, nxt = self.foresee(view, move)
+        size = view.hand_sizes[nxt] or next_hand(view.stock_count)
         p_value = holding_chances([c.index for c in view.unseen()], size)
-        if players == 4 and nxt & 1 == side:
+        if view.rules.players == 4 and nxt & 1 == side:
             p_value = [0.0] * 11  # no threat from a partner (not quite true, but a medium habit)
         # At equal worth, keep the diamonds and sevens in hand for later; lay the dull cards.
-        laid = -1 if move.captures else card
-        return greedy_value(stats[0], stats[1], table, side, nxt & 1, p_value, laid)
+        laid = -1 if move.captures else move.card.index
+        return greedy_value(stats0, stats1, table, side, nxt & 1, p_value, laid)
+
+    @staticmethod
+    def foresee(view: View, move: Move) -> tuple[int, int, int, int]:
+        """The piles (packed), the table and the seat to play after ``move``: the kernel's
+        ``play_card`` from what ``view`` shows (once the hand is over, the cutter leads)."""
+        table, won, chkobba, after = play_seen(view, move)
+        stats = [
+            pack_pile(pile, len(marks)) for pile, marks in zip(view.piles, view.sweeps, strict=True)
+        ]
+        if won:
+            stats[view.side] += pile_gain(won, chkobba)
+        if after < 0:
+            after = cutter(view.dealer, view.rules.players)
+        return stats[0], stats[1], table, after
 
 
 __all__ = ["EasyBot", "MediumBot"]

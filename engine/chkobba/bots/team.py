@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from ..kernel import HAND_SIZE
+from ..kernel import next_hand
 from ..view import View
 from .core import VALUE, chances
 from .infer import BETA
@@ -63,7 +63,7 @@ class TeamSearcher(Searcher):
         self,
         hands: tuple[tuple[int, ...], ...],
         seat: int,
-        table: tuple[int, ...],
+        table: int,
         stock: tuple[int, ...],
         s0: int,
         s1: int,
@@ -91,7 +91,7 @@ class TeamSearcher(Searcher):
                     if other != seat:
                         for card in cards:
                             counts[VALUE[card]] += 1
-                size = len(hands[self.next_seats[seat]]) or (HAND_SIZE if stock else 0)
+                size = len(hands[self.next_seats[seat]]) or next_hand(stock)
                 found = chances(counts, size)
             self._threats[key] = found
         return found

@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from math import exp
 
-from ..cardsets import BITS as CARD_BITS
+from ..cardsets import BITS, bits_of
 from ..kernel import cutter, deal_layout, needs_redeal
 from ..view import View
 from .core import ints, pack_pile
@@ -24,14 +24,15 @@ POOL = 12  # worlds drawn per world searched, when the plays seen weigh them
 
 
 class World:
-    """One full deal state on int cards (a determinization, or a hand-made exact position)."""
+    """One full deal state on int cards (a determinization, or a hand-made exact position): the
+    hands sorted tuples of cards, the table a card set."""
 
     __slots__ = ("first", "hands", "last", "players", "stats0", "stats1", "stock", "table")
 
     def __init__(
         self,
         hands: tuple[tuple[int, ...], ...],
-        table: tuple[int, ...],
+        table: int,
         stats0: int,
         stats1: int,
         last: int,
@@ -39,7 +40,7 @@ class World:
         first: int,
     ) -> None:
         self.hands = hands
-        self.table = table
+        self.table = table  # a card set
         self.stats0 = stats0
         self.stats1 = stats1
         self.last = last  # side of the last capturer, or -1
@@ -82,7 +83,7 @@ class Sampler:
         self.own = ints(view.hand)
         self.sizes = view.hand_sizes
         self.stock_count = view.stock_count
-        self.table = ints(view.table)
+        self.table = bits_of(view.table)
         self.stats0 = pack_pile(view.piles[0], len(view.sweeps[0]))
         self.stats1 = pack_pile(view.piles[1], len(view.sweeps[1]))
         self.last = -1 if view.last_capturer is None else view.last_capturer & 1
@@ -118,8 +119,8 @@ def cut_world(
     """The deal of ``deck`` (top first, the cut card on top) once the cut card is kept or
     exposed, as the engine deals it; ``None`` when it is void and redealt."""
     layout, table_positions, dealt = deal_layout(players, cut_seat, keep)
-    table = tuple(sorted([deck[i] for i in table_positions]))
-    if needs_redeal(sum(CARD_BITS[c] for c in table)):
+    table = sum(BITS[deck[i]] for i in table_positions)
+    if needs_redeal(table):
         return None
     hands = tuple([tuple(sorted([deck[i] for i in hand])) for hand in layout])
     return World(hands, table, stats0, stats1, -1, deck[dealt:], cut_seat)
