@@ -144,6 +144,12 @@ class Table:
         """Open the page with ``text`` as the saved match, as if left by an earlier visit."""
         self.open_after("text => localStorage.setItem('chkobba.save', text)", query, text)
 
+    def open_on(self, game, query: str = "?pace=0") -> None:
+        """Open the page on ``game`` as the saved match (its deals' sheets all seen)."""
+        from ui.storage import Saved, write_save
+
+        self.open_with_save(write_save(Saved(game, len(game.deal_results), 1)), query)
+
     def open_after(self, script: str, query: str = "?pace=0", arg: object = None) -> None:
         """Open the page after running ``script`` (with ``arg``) in its origin, on a blank page
         of it: a game page left open (the computer moving at pace 0) could save over what the

@@ -4,7 +4,6 @@ seat's), switching between two and four players."""
 
 from chkobba import Game
 from positions import FOUR, four_computer_turn, four_seat_cut, four_you_cut
-from screens import load
 
 
 def seats(table) -> list[str]:
@@ -83,7 +82,7 @@ def test_a_reload_resumes_the_same_position(table):
     assert table.hand() == hand and table.table() == on_table
     # During a computer seat's turn: at pace 10 it thinks 7.5 s, time enough to reload.
     game = four_computer_turn()
-    load(table, game, "?pace=10")
+    table.open_on(game, "?pace=10")
     assert table.phase == "wait" and table.moves == len(game.history)
     table.reload()
     assert table.phase == "wait" and table.saved_game() == game

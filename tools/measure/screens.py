@@ -24,16 +24,10 @@ from test_announce import before_a_sweep  # noqa: E402
 from test_match import near_the_end  # noqa: E402
 from test_play import CHOICE_SEED  # noqa: E402
 from test_robust import MANY  # noqa: E402
-from ui.storage import Saved, write_save  # noqa: E402
 
 SEVEN_OF_DIAMONDS_SEED = 3  # the player cuts, and the 7♦ is on the first table
 SETTLE = 300  # ms after a screen opens
 LANGS = ("en", "fr", "ar")
-
-
-def load(table: Table, game, query: str) -> None:
-    """Open the page on a saved game."""
-    table.open_with_save(write_save(Saved(game, len(game.deal_results), 1)), query)
 
 
 def shoot(table: Table, name: str) -> None:
@@ -66,7 +60,7 @@ def tour(table: Table, lang: str) -> None:
     shoot(table, f"choice-many-{lang}")
 
     game, card = before_a_sweep()
-    load(table, game, f"?pace=1&lang={lang}")
+    table.open_on(game, f"?pace=1&lang={lang}")
     table.wait_phase("play")
     table.tap(f'[data-zone="hand-0"] [data-card="{card}"]')
     table.page.wait_for_selector(".announce")
@@ -93,7 +87,7 @@ def tour(table: Table, lang: str) -> None:
             break
 
     game = near_the_end()
-    load(table, game, f"?pace=1&lang={lang}")
+    table.open_on(game, f"?pace=1&lang={lang}")
     table.wait_phase("play")
     table.play_one()
     table.wait_phase("over")
@@ -123,13 +117,13 @@ def four(table: Table) -> None:
                 shoot(table, f"four-sheet-{lang}")
                 break
         game, card = before_a_sweep(players=4)
-        load(table, game, f"?pace=1&lang={lang}")
+        table.open_on(game, f"?pace=1&lang={lang}")
         table.wait_phase("play")
         table.tap(f'[data-zone="hand-0"] [data-card="{card}"]')
         table.page.wait_for_selector(".announce")
         shoot(table, f"four-chkobba-{lang}")
         game, _ = before_a_sweep(players=4, seat=2)
-        load(table, game, f"?pace=1&lang={lang}")
+        table.open_on(game, f"?pace=1&lang={lang}")
         table.page.wait_for_selector(".announce", timeout=30_000)
         shoot(table, f"four-partner-chkobba-{lang}")
     table.page.evaluate("localStorage.clear()")
