@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from html import escape
 
+from ui.cards import back_html, card_html
 from ui.i18n import language
-from ui.render import back_html, card_html
 
 from .frame import Frame, Side, Spot
 
