@@ -40,8 +40,12 @@ if TYPE_CHECKING:
 # Human pace, in milliseconds at ?pace=1.
 THINK, SHOW, SETTLE, ANNOUNCE = 750, 700, 420, 1300
 CUT = 1300  # a computer seat's cut stays in view: the card it exposed, or that it kept
-# A tab that follows another tab's match lets that tab move for the computer first (real ms).
-FOLLOW_MS = 1500
+# A tab that follows another tab's match lets that tab move for the computer (real ms): it
+# moves for the computer itself only after this long with no word from the other tab (closed,
+# say). Two tabs' computers thinking about one position race to save it; the loser's move is
+# refused (host.js) and it follows, but each race is a move shown then taken back. At 1.5 s,
+# a loaded machine (the first move's import of the search) lost such races.
+FOLLOW_MS = 6000
 # The hard bot's work per move on the page: the engine's default worlds, with a time cap so the
 # page never freezes. Measured in Pyodide (`python3 build.py bottime`): p95 well under the cap.
 BOT_SAMPLES: int | None = None
