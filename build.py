@@ -471,7 +471,7 @@ def build() -> None:
         for p in DIST.rglob("*")
         if p.is_file() and not p.is_relative_to(DIST / "minimal") and p.name != "_headers"
     )
-    version = digest(*(DIST / f for f in files))[:12]
+    version = digest(*(DIST / f for f in files), WEB / INTERPRETER)[:12]  # (and its template)
     (DIST / "pyodide" / INTERPRETER).write_text(interpreter(wheel, compiled, version))
     (DIST / HOST).write_text(filled(HOST, {"VERSION": version}))  # (its template is hashed)
     files = sorted([*files, f"pyodide/{INTERPRETER}"])

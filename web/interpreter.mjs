@@ -28,15 +28,30 @@ export const MODULES = __MODULES__; // what the snapshot imports: the page's, le
 const CHECK = "import random, chkobba; random.seed(); chkobba.__name__";
 
 /** Pyodide's loadPyodide, failing instead of hanging: a download cut while Emscripten
- * instantiates the wasm surfaces only as an unhandled rejection of this worker. */
+ * instantiates the wasm surfaces only as an unhandled rejection of this worker, or not at all
+ * (Emscripten logs it and waits), so the wasm's instantiation is watched too. */
 function boot(options) {
+  const { instantiate, instantiateStreaming } = WebAssembly;
   return new Promise((resolve, reject) => {
     const failed = (event) => reject(event.reason ?? event.error ?? new Error(event.message));
+    // A streamed compile that fails otherwise (a host that sends the wasm with another type)
+    // is left to Pyodide, which fetches it again as bytes.
+    const watched = (original, fatal) =>
+      function (...args) {
+        return original.apply(this, args).catch((error) => {
+          if (fatal(error)) reject(error);
+          throw error;
+        });
+      };
+    const cut = (error) => /fetch|network/i.test(String(error?.message ?? error));
+    WebAssembly.instantiate = watched(instantiate, () => true);
+    WebAssembly.instantiateStreaming = watched(instantiateStreaming, cut);
     addEventListener("unhandledrejection", failed);
     addEventListener("error", failed);
     load(options)
       .then(resolve, reject)
       .finally(() => {
+        Object.assign(WebAssembly, { instantiate, instantiateStreaming });
         removeEventListener("unhandledrejection", failed);
         removeEventListener("error", failed);
       });
