@@ -15,6 +15,11 @@
 // - Writes to localStorage what Python asks (ui/relay.py), in order, so a move is saved before
 //   the frame that shows it; tells Python of a write that failed, of the first that works
 //   again, and of a save it was about to replace that another tab had changed meanwhile.
+// - One tab moves for the computer in the saved match: the one the player used last (a tap, a
+//   key, the tab shown again) holds the Web Lock LEAD, which the browser grants to one tab at a
+//   time; other tabs follow its saves, and one of them takes the lock when that tab closes.
+//   Without Web Locks every tab moves for the computer (ui/controller.py FOLLOW_MS).
+//   html[data-lead] says whether this tab holds it.
 // - The snapshot's trial: a boot from the snapshot is on trial (this tab's sessionStorage)
 //   until the table is up; a tab that finds its last one still on trial (it answered, then
 //   the page failed, or the player reloaded before the table came) drops the snapshot before
@@ -31,6 +36,7 @@ const TRIAL = "chkobba.snapshot.trial"; // sessionStorage: the build a boot from
 const FAILED = "chkobba.snapshot.failed"; // localStorage: "<build> <trials failed in a row>"
 const STRIKES = 2; // failed trials in a row after which this build's snapshots are refused
 const PREFIX = "chkobba."; // the game's keys in localStorage
+const LEAD = "chkobba.lead"; // the Web Lock held by the tab that moves for the computer
 // No word at all from a starting worker this long is a failure (a download that stalls and
 // never fails: a cut one, or a Python error, fails at once). Long: a phone on slow mobile data
 // takes up to a minute for the first visit's 4 MB.
@@ -53,6 +59,10 @@ let watchdog = 0;
 let failed = false;
 let dropped = false; // this start dropped a snapshot on trial
 const failedWrites = new Set();
+let leads = false; // Python asked to lead: this tab shows the saved match
+let leading = false; // this tab holds LEAD
+let queued = false; // this tab waits in LEAD's queue
+let touched = false; // the player has tapped or typed in this tab
 
 // --- web storage, every failure caught ---------------------------------------------------------
 
@@ -133,6 +143,41 @@ function tableUp() {
   write("localStorage", FAILED, null); // a trial passed: the count starts again
 }
 
+// --- which tab moves for the computer -----------------------------------------------------------
+
+function drive(on) {
+  leading = on;
+  html.dataset.lead = on ? "yes" : "no";
+  post({ type: "drive", on });
+}
+
+/** Ask for LEAD: in its queue (this tab leads when no other does), or at once (``steal``: the
+ * player uses this tab; the tab that held it is told and follows). */
+function lead(steal) {
+  leads = true;
+  if (!navigator.locks || leading) return drive(true); // (a Python started again is told)
+  if (queued && !steal) return;
+  html.dataset.lead = "no";
+  if (!steal) queued = true;
+  navigator.locks
+    .request(LEAD, { steal }, () => {
+      if (!steal) queued = false;
+      drive(true);
+      return new Promise(() => {}); // held until another tab takes it, or this one closes
+    })
+    .catch((error) => {
+      if (!steal) queued = false;
+      if (error?.name !== "AbortError") return drive(true); // no locks here after all
+      drive(false);
+      lead(false); // leads again if the other tab closes
+    });
+}
+
+function used() {
+  touched = true;
+  if (leads && !leading) lead(true);
+}
+
 // --- messages ----------------------------------------------------------------------------------
 
 function post(message) {
@@ -203,6 +248,8 @@ function received(data) {
     tableUp();
   } else if (message.type === "store") {
     store(message);
+  } else if (message.type === "lead") {
+    lead(touched);
   } else if (message.type === "booted") {
     booted(message.boot);
   } else if (message.type === "ready") {
@@ -308,11 +355,16 @@ addEventListener("py:progress", () => {
 });
 
 app.addEventListener("click", (event) => {
+  used();
   if (window.chkobbaTaps) return; // still boot.js's to keep
   const tap = readTap(event.target, ZONES);
   if (tap) post({ type: "tap", action: tap[0], value: tap[1] });
 });
 keys(() => post({ type: "escape" }));
+addEventListener("keydown", used);
+addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "visible") used();
+});
 addEventListener("storage", (event) => {
   if (event.key?.startsWith(PREFIX)) post({ type: "stored", key: event.key, value: event.newValue });
 });

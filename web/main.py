@@ -2,13 +2,15 @@
 no SharedArrayBuffer needed): it holds the app and talks with the page by messages, JSON text
 both ways. It never blocks the page, on any host.
 
-To the page: ``ready`` (main.py is listening), then ``frame`` (ui/fx.py: one whole frame
-to write), ``store`` (ui/relay.py: a write to localStorage), ``failed`` (the game could not
-start: why). From the page: ``start`` (the address's parameters, the stored keys, the
+To the page: ``ready`` (main.py is listening), then ``frame`` (ui/fx.py: one whole frame to
+write), ``store`` (ui/relay.py: a write to localStorage), ``lead`` (this tab would move for the
+computer in the saved match: the page asks the browser's lock for it), ``failed`` (the game
+could not start: why). From the page: ``start`` (the address's parameters, the stored keys, the
 browser's languages and motion preference, the taps made while Python was starting), ``tap``
 (an action and its value, read off the element tapped), ``escape``, ``stored`` (another tab
-changed a key), ``wrote`` (a write failed, or worked again) and ``conflict`` (another tab had
-changed the save this tab's write would have replaced)."""
+changed a key), ``drive`` (this tab moves for the computer, or no longer: another tab the player
+used took the lead), ``wrote`` (a write failed, or worked again) and ``conflict`` (another tab
+had changed the save this tab's write would have replaced)."""
 
 import asyncio
 import json
@@ -44,7 +46,14 @@ def start(message: dict[str, Any]) -> App:
     )
     storage = Storage(store if message["storage"] else None)
     languages = [str(tag) for tag in message["languages"]]
-    fresh = App(screen, storage, params, lambda: random.randrange(2**31), languages=languages)
+    fresh = App(
+        screen,
+        storage,
+        params,
+        lambda: random.randrange(2**31),
+        languages=languages,
+        lead=lambda: send({"type": "lead"}),
+    )
     fresh.start()
     taps = [(str(action), str(value)) for action, value in message["taps"]]
     if taps:
@@ -88,6 +97,8 @@ def on_message(event: Any) -> None:
         store.settle(str(message["key"]), message["value"])
         if message["key"] == SAVE_KEY:
             app.changed_elsewhere()
+    elif kind == "drive":
+        app.drive(bool(message["on"]))
     elif kind == "conflict":
         store.settle(SAVE_KEY, message["value"])
         app.changed_elsewhere()

@@ -3,8 +3,11 @@ a move is still saved before it is shown, a failed write is told late but told, 
 once writing works again, and another tab's newer save is never overwritten."""
 
 import asyncio
+from urllib.parse import quote
 
+from chkobba import Game, Rules
 from fakes import Store
+from test_ui_logic import no_wait as yielding
 from test_ui_logic import play_by_taps, run, settle
 from ui import storage, words
 from ui.controller import App
@@ -115,3 +118,57 @@ def test_another_tabs_newer_save_is_followed_not_overwritten():
     )  # this tab's move meets the other tab's save: it follows
     assert storage.read_save(local[SAVE_KEY]).game.history[:1] == moved.history
     assert "another tab" in " ".join(notices(app))
+
+
+def test_only_the_tab_that_leads_moves_for_the_computer():
+    """With several tabs on one match, the page grants the lead to one (host.js, Web Locks):
+    a tab without it never moves for the computer, even at the computer's turn; given the lead
+    it moves at once; a tab that loses it while thinking plays nothing."""
+    asked = []
+    app = App(
+        FrameScreen(lambda m: None, False, 0),
+        Storage(Store()),
+        parse_params("?seed=3&pace=0"),
+        lambda: 9,
+        yielding,
+        lead=lambda: asked.append(True),
+    )
+    app.start()
+    assert asked == [True] and not app.driving
+    run(settle(app))
+    while app.phase() != "wait":  # the player's moves first (the cut, say): the computer's turn
+        run(app.perform(app.game.current, app.game.legal_moves()[0]))
+    played = len(app.game.history)
+    app.kick()
+    run(settle(app))
+    assert app.phase() == "wait" and len(app.game.history) == played and not app.tasks
+
+    async def lead_then_lose() -> None:
+        app.drive(True)  # this tab now leads: it thinks...
+        await asyncio.sleep(0)
+        app.drive(False)  # ...and the player takes up another tab before it moves
+        await settle(app)
+
+    run(lead_then_lose())
+    assert len(app.game.history) == played and not app.ui.thinking
+
+    async def lead() -> None:
+        app.drive(True)
+        await settle(app)
+
+    run(lead())
+    assert len(app.game.history) > played
+
+
+def test_a_tab_showing_a_position_of_its_own_asks_for_no_lead():
+    asked = []
+    app = App(
+        FrameScreen(lambda m: None, False, 0),
+        Storage(Store()),
+        parse_params("?position=" + quote(Game.new(Rules(), seed=4).notation())),
+        lambda: 9,
+        no_wait,
+        lead=lambda: asked.append(True),
+    )
+    app.start()
+    assert asked == [] and app.driving

@@ -93,27 +93,29 @@ def seats_of(game: Game, seed: int) -> list[int]:
 
 
 @PHONE
-@pytest.mark.xfail(
-    strict=False,
-    reason="issue 20, point 6, still open: under load (CI's two test processes) a tab now and "
-    "then plays, or shows then takes back, a player's move nobody tapped; not pinned down",
-)
 def test_two_tabs_played_in_turn_never_play_the_players_moves(plain_table, context, plain_url):
-    """Tab A and tab B on one match, the player's moves made alternately in each: every move
-    of the player's seat in the saved match is one the player tapped, none the computer's."""
+    """Tab A and tab B on one match, the player's moves made alternately in each: the tab
+    just used leads (moves for the computer), the other follows; every move of the player's
+    seat in the saved match is one the player tapped, none the computer's. When the leading
+    tab closes, the other takes the lead."""
     first = plain_table
     first.open("?seed=5&pace=0")
     second = Table(context.new_page(), plain_url, "phone")
     second.open("?pace=0")
     tapped = []
     for turn in range(12):
-        tab = (first, second)[turn % 2]
+        tab, other = (first, second) if turn % 2 == 0 else (second, first)
         tab.page.wait_for_function(SHOWS_THE_SAVE, timeout=30_000)
         if tab.phase in ("sheet", "over"):
             break
         tapped.append(str(tab.saved_game().legal_moves()[0]))
         tab.play_one()
+        tab.page.wait_for_selector('html[data-lead="yes"]')
+        other.page.wait_for_selector('html[data-lead="no"]', state="attached")
     game = first.saved_game()
     mine = [str(m) for m, seat in zip(game.history, seats_of(game, 5), strict=True) if seat == 0]
     assert mine == tapped
     second.assert_clean()
+    (first if first.page.get_attribute("html", "data-lead") == "yes" else second).page.close()
+    left = second if first.page.is_closed() else first
+    left.page.wait_for_selector('html[data-lead="yes"]', state="attached")

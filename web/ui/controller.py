@@ -41,10 +41,11 @@ if TYPE_CHECKING:
 THINK, SHOW, SETTLE, ANNOUNCE = 750, 700, 420, 1300
 CUT = 1300  # a computer seat's cut stays in view: the card it exposed, or that it kept
 # A tab that follows another tab's match lets that tab move for the computer (real ms): it
-# moves for the computer itself only after this long with no word from the other tab (closed,
-# say). Two tabs' computers thinking about one position race to save it; the loser's move is
-# refused (host.js) and it follows, but each race is a move shown then taken back. At 1.5 s,
-# a loaded machine (the first move's import of the search) lost such races.
+# moves for the computer itself only after this long with no word from the other tab. Where the
+# browser grants the lead to one tab (host.js, Web Locks) this is only a grace period while the
+# lead passes to the tab the player just used; without Web Locks it is all there is, and two
+# tabs' computers may race to save one position (the loser's move is refused by host.js, shown
+# then taken back). At 1.5 s a loaded machine lost such races.
 FOLLOW_MS = 6000
 # The hard bot's work per move on the page: the engine's default worlds, with a time cap so the
 # page never freezes. Measured in Pyodide (`python3 build.py bottime`): p95 well under the cap.
@@ -96,14 +97,20 @@ class App:
         fresh_seed: Callable[[], int],
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         languages: Sequence[str] = (),
+        lead: Callable[[], None] | None = None,
     ) -> None:
-        """``languages``: the browser's, in the player's order (navigator.languages)."""
+        """``languages``: the browser's, in the player's order (navigator.languages).
+        ``lead``: asks the page to make this tab the one that moves for the computer in the
+        saved match, when its turn comes (several tabs may show it: ``drive`` says when this
+        tab does); None: this tab is the only one (it always moves for the computer)."""
         self.screen, self.storage, self.params = screen, storage, params
         self.fresh_seed, self.sleep = fresh_seed, sleep
         self.epoch = 0  # bumped when the match is replaced: pending work for the old one stops
         self.tasks: set[asyncio.Future[None]] = set()
         self.bot: Bot | None = None
         self.following = False  # the match was last moved on by another tab
+        self.lead = lead
+        self.driving = lead is None  # this tab moves for the computer
         settings = storage.load_settings()
         settings = replace(
             settings,
@@ -254,13 +261,32 @@ class App:
 
     def start(self) -> None:
         self.paint()
-        if self.keeps_save:
+        if not self.keeps_save:
+            self.driving = True  # a position of its own: no other tab plays it
+        else:
             self.keep_frame()  # drawn by this build (a save left by an older one may have none)
+            if self.lead is not None:
+                self.lead()
         self.kick()
+
+    def drive(self, on: bool) -> None:
+        """This tab now moves for the computer (the player used it last, or the tab that did
+        closed), or another tab does and this one follows its saves."""
+        if on == self.driving:
+            return
+        self.driving = on
+        if on:
+            self.following = False
+            self.kick()
 
     def kick(self) -> None:
         """Let the computer move if it is its turn and nothing on screen waits for the player."""
-        if self.phase() == ScreenPhase.WAIT and not self.ui.busy and self.game.phase != Phase.OVER:
+        if (
+            self.driving
+            and self.phase() == ScreenPhase.WAIT
+            and not self.ui.busy
+            and self.game.phase != Phase.OVER
+        ):
             self.spawn(self.computer_turn())
 
     def spawn(self, work: Awaitable[None]) -> None:
@@ -281,6 +307,10 @@ class App:
         # Another tab's match, followed meanwhile, may be at the player's turn (follow() makes
         # a new epoch too; the game read now is the one this turn was for, or nothing is played).
         if epoch != self.epoch or self.game is not game:
+            return
+        if not self.driving:  # the player took up another tab: it moves for the computer now
+            self.set_ui(thinking=False)
+            self.paint()
             return
         seat = self.game.current
         move = self.opponent().choose(self.game.view(seat))
