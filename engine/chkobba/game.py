@@ -318,6 +318,12 @@ class Game(_Parts):
         return tuple(moves)
 
     @property
+    def origin(self) -> str | None:
+        """The notation of the set-up position the history starts from (``from_notation``,
+        ``from_position``), or None: the history starts from ``Game.new(rules, seed)``."""
+        return self._match.origin
+
+    @property
     def redealt(self) -> bool:
         """True when this cut follows a redeal (three or four equal ranks came to the table)."""
         node = self._past
