@@ -172,6 +172,8 @@ export function show(frame) {
   const fresh = root.querySelector("[data-overlay]");
   const newKind = fresh ? fresh.dataset.overlay : null;
   if (fresh && oldKind === newKind) fresh.classList.add("steady");
+  const log = root.querySelector(".log");
+  if (log) log.scrollTop = log.scrollHeight; // the deal's log opens at its latest line
   const marks = Object.entries(frame.marks);
   for (const [name, value] of marks) {
     if (!LAST_MARKS.includes(name)) root.setAttribute(`data-${name}`, value);

@@ -12,6 +12,8 @@ from .cards import DECK, HAYYA, RANKS, SUIT_SYMBOLS, SUITS, Card
 from .errors import ChkobbaError, EditedSave, IllegalMove, ParseError
 from .game import DealResult, Game, match_winner
 from .kernel import Phase
+from .links import DealLine, deal_link, read_deal_link
+from .log import Entry, EntryKind, deal_log, match_log
 from .moves import Move, MoveKind, capture_options, legal_play_moves
 from .rules import TARGETS, Rules
 from .saves import nested_too_deeply
@@ -27,9 +29,12 @@ __all__ = [
     "TARGETS",
     "Card",
     "ChkobbaError",
+    "DealLine",
     "DealResult",
     "DealScore",
     "EditedSave",
+    "Entry",
+    "EntryKind",
     "Game",
     "IllegalMove",
     "Move",
@@ -39,9 +44,13 @@ __all__ = [
     "Rules",
     "View",
     "capture_options",
+    "deal_link",
+    "deal_log",
     "legal_play_moves",
+    "match_log",
     "match_winner",
     "nested_too_deeply",
+    "read_deal_link",
     "score_deal",
 ]
 __version__ = "0.1.0"

@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 
 # Human pace, in milliseconds at ?pace=1.
 THINK, SHOW, SETTLE, ANNOUNCE = 750, 700, 420, 1300
+LAST = 1200  # the deal's last card stays in view on the table before the score sheet opens
 CUT = 1300  # a computer seat's cut stays in view: the card it exposed, or that it kept
 # A tab that follows another tab's match lets that tab move for the computer (real ms): it
 # moves for the computer itself only after this long with no word from the other tab. Where the
@@ -59,7 +60,9 @@ ELSEWHERE = Notice(NoticeKind.ELSEWHERE)
 TAPS: dict[str, tuple[ScreenPhase, ...] | None] = {
     "dismiss": None,
     "settings": None,
-    "close": (ScreenPhase.SETTINGS, ScreenPhase.CONFIRM),
+    "close": (ScreenPhase.SETTINGS, ScreenPhase.CONFIRM, ScreenPhase.LOG, ScreenPhase.TAKEN),
+    "log": None,
+    "taken": (ScreenPhase.SHEET, ScreenPhase.OVER, ScreenPhase.LOG),
     "level": (ScreenPhase.SETTINGS,),
     "lang": (ScreenPhase.SETTINGS,),
     "target": (ScreenPhase.SETTINGS,),
@@ -321,10 +324,15 @@ class App:
         epoch = self.epoch
         before = self.game
         played = Played(seat, move, before)
-        stage = Stage.SHOW if move.kind == MoveKind.PLAY and move.captures else Stage.SETTLE
+        after = before.play(move)
+        ended = len(after.deal_results) > len(before.deal_results)
+        # A capture is shown before it is taken; so is the deal's last card, which lands on
+        # the table before the score sheet opens (after it, the table is the next deal's).
+        shown = move.kind == MoveKind.PLAY and (bool(move.captures) or ended)
+        stage = Stage.SHOW if shown else Stage.SETTLE
         self.state = replace(
             self.state,
-            game=before.play(move),
+            game=after,
             ui=replace(
                 self.ui,
                 selected=None,
@@ -344,10 +352,14 @@ class App:
             self.following = False
         if stage == Stage.SHOW:
             self.paint()
-            await self.pause(SHOW)
+            await self.pause(LAST if ended else SHOW)
             if epoch != self.epoch:
                 return
-            self.set_ui(stage=Stage.SETTLE)
+            self.set_ui(stage=None if ended else Stage.SETTLE)
+            if ended:  # the score sheet
+                self.paint()
+                self.kick()
+                return
         self.paint()
         await self.pause(settle_ms(played, self.game))
         if epoch != self.epoch:
@@ -371,6 +383,10 @@ class App:
             self.set_ui(notices=ui.notices[1:])
         elif action == "settings":
             self.set_ui(panel=Panel.SETTINGS)
+        elif action == "log":
+            self.set_ui(panel=None if ui.panel == Panel.LOG else Panel.LOG)
+        elif action == "taken":
+            self.set_ui(panel=Panel.TAKEN)
         elif action == "close":
             self.set_ui(panel=None, switch=None)
         elif action == "level" and value in LEVELS:

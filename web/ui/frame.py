@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from chkobba import Card, DealResult, DealScore, Game, Move, MoveKind, Phase
 from chkobba.kernel import tied
+from chkobba.log import Entry, EntryKind, match_log
 
 from . import words
 from .i18n import FALLBACK, Language, language
@@ -44,6 +45,16 @@ class PileView:
 
 
 @dataclass(frozen=True)
+class LastPlay:
+    """A seat's last play in the deal, shown by the seat until it plays again."""
+
+    card: Card
+    cards: tuple[Card, ...]  # what it took
+    chkobba: bool
+    label: str  # "Last play: Computer played 7♦ and took 3♣ and 4♥."
+
+
+@dataclass(frozen=True)
 class SeatView:
     seat: int
     side: int
@@ -55,6 +66,7 @@ class SeatView:
     backs: int  # face down: another seat's cards
     pile: PileView | None  # the pile drawn at this seat (one per side)
     cut: str = ""  # "kept": this seat just cut and kept the card (shown at the seat)
+    last: LastPlay | None = None
 
 
 @dataclass(frozen=True)
@@ -121,7 +133,32 @@ class Confirm:
     text: str
 
 
-Overlay = Cut | Sheet | SettingsPanel | Confirm
+@dataclass(frozen=True)
+class LogLine:
+    kind: EntryKind
+    text: str
+    seat: int | None  # who played or cut (None: the deal's own lines)
+    mine: bool  # the player's side's
+    chkobba: bool
+
+
+@dataclass(frozen=True)
+class LogPanel:
+    """The deal's log: every event of one deal, in order."""
+
+    title: str
+    lines: tuple[LogLine, ...]
+
+
+@dataclass(frozen=True)
+class TakenPanel:
+    """Each side's cards taken in one deal (its plays' captures and the leftovers)."""
+
+    title: str
+    sides: tuple[tuple[str, tuple[Card, ...]], ...]  # each side's name and its cards
+
+
+Overlay = Cut | Sheet | SettingsPanel | Confirm | LogPanel | TakenPanel
 
 
 @dataclass(frozen=True)
@@ -174,7 +211,10 @@ def make_frame(game: Game, ui: Ui, settings: Settings) -> Frame:
         moves=len(game.history),
         scores=tuple(Score(words.side_short(t, s, players), shown.scores[s]) for s in (0, 1)),
         target=words.target(t, shown.rules.target),
-        seats=tuple(seat_view(t, shown, ui, s, pending, hint) for s in seat_order(shown)),
+        seats=tuple(
+            seat_view(t, shown, ui, s, pending, hint, last_plays(t, shown))
+            for s in seat_order(shown)
+        ),
         table=table_view(shown, ui, choices, pending, hint),
         incoming=pending.move.card if pending else None,
         stock=shown.stock_count,
@@ -218,7 +258,7 @@ def phase_of(game: Game, ui: Ui) -> ScreenPhase:
     if ui.panel is not None:
         return ScreenPhase(ui.panel)
     over = game.phase == Phase.OVER
-    if sheet_due(game, ui) or (over and not ui.busy):
+    if (sheet_due(game, ui) or over) and not ui.busy:  # the deal's last card lands first
         return ScreenPhase.OVER if over else ScreenPhase.SHEET
     if ui.busy or game.current != HUMAN or over:
         return ScreenPhase.WAIT
@@ -253,7 +293,13 @@ PILE_SEATS = {2: (0, 1), 4: (0, 2)}
 
 
 def seat_view(
-    t: Language, game: Game, ui: Ui, seat: int, pending: Played | None, hint: Move | None
+    t: Language,
+    game: Game,
+    ui: Ui,
+    seat: int,
+    pending: Played | None,
+    hint: Move | None,
+    lasts: dict[int, LastPlay],
 ) -> SeatView:
     side, players = seat % 2, game.rules.players
     you = seat == HUMAN
@@ -275,7 +321,18 @@ def seat_view(
     kept = ui.stage is not None and last is not None and last.seat == seat
     cut = "kept" if kept and last is not None and last.move.kind == MoveKind.KEEP else ""
     place = PLACES[players][(seat - HUMAN) % players]
-    return SeatView(seat, side, place, name, you, turn, faces, backs, pile, cut)
+    return SeatView(seat, side, place, name, you, turn, faces, backs, pile, cut, lasts.get(seat))
+
+
+def last_plays(t: Language, game: Game) -> dict[int, LastPlay]:
+    """Each seat's last play in the deal on the table (read off the match's log)."""
+    players, lasts = game.rules.players, {}
+    for entry in match_log(game):
+        if entry.deal == game.deal_number and entry.kind == EntryKind.PLAY:
+            assert entry.seat is not None and entry.card is not None
+            label = words.last_play(t, log_text(t, entry, players))
+            lasts[entry.seat] = LastPlay(entry.card, entry.cards, entry.chkobba, label)
+    return lasts
 
 
 def pile_view(t: Language, game: Game, side: int) -> PileView:
@@ -443,6 +500,10 @@ def overlay(
         return Confirm(title, t._(words.CONFIRM_TEXT))
     if phase in SHEETS:
         return score_sheet(t, game, phase)
+    if phase == ScreenPhase.LOG:
+        return log_panel(t, game, ui)
+    if phase == ScreenPhase.TAKEN:
+        return taken_panel(t, game, ui)
     if phase == ScreenPhase.CUT and game.cut_card is not None:
         reason = hint_reason(t, game, hint) if hint else ""
         return Cut(game.cut_card, hint, reason, ui.hinting)
@@ -458,6 +519,7 @@ def score_sheet(t: Language, game: Game, kind: ScreenPhase) -> Sheet:
     if result and result.leftovers and result.leftovers_side is not None:
         side, count = result.leftovers_side, len(result.leftovers)
         notes.append(words.leftovers(t, side, count, players))
+        notes.append(words.left_on_table(t, result.leftovers))
     totals = result.totals if result else game.scores
     if kind == ScreenPhase.OVER:
         winner = game.winner if game.winner is not None else 0
@@ -491,3 +553,65 @@ def cell(t: Language, key: str, score: DealScore) -> tuple[int, str]:
         "chkobba": score.chkobba,
     }[key]
     return points, words.row_note(t, key, score)
+
+
+# --- the deal's log ----------------------------------------------------------------------------
+
+
+def logged_deal(game: Game, ui: Ui) -> int:
+    """The deal the log tells: the one just scored while its sheet is due, else the one on."""
+    scored = len(game.deal_results)
+    return scored if scored > ui.seen_deals or game.phase == Phase.OVER else game.deal_number
+
+
+def log_text(t: Language, entry: Entry, players: int) -> str:
+    """A log line in words: what the entry says happened, cards as printed."""
+    if entry.kind == EntryKind.REDEAL:
+        return t._(words.REDEALT)
+    if entry.kind == EntryKind.LEFTOVERS:
+        assert entry.side is not None
+        return words.leftovers_to(t, entry.side, entry.cards, players)
+    if entry.kind == EntryKind.SCORED:
+        assert entry.result is not None
+        points = tuple(s.total for s in entry.result.scores)
+        return words.deal_told(t, entry.deal, points, entry.result.totals, players)
+    assert entry.seat is not None
+    if entry.kind == EntryKind.CUT:
+        move = Move(MoveKind.KEEP if entry.kept else MoveKind.EXPOSE, None, ())
+        return words.played(t, entry.seat, move, entry.card, players=players)
+    assert entry.card is not None
+    line = words.played(t, entry.seat, Move.play(entry.card, entry.cards), None, players=players)
+    return words.with_chkobba(t, line) if entry.chkobba else line
+
+
+def log_panel(t: Language, game: Game, ui: Ui) -> LogPanel:
+    number, players = logged_deal(game, ui), game.rules.players
+    lines = []
+    for entry in match_log(game):
+        if entry.deal == number:
+            seat = entry.seat if entry.seat is not None else entry.side
+            mine = seat is not None and seat % 2 == HUMAN % 2
+            text = log_text(t, entry, players)
+            lines.append(LogLine(entry.kind, text, entry.seat, mine, entry.chkobba))
+    return LogPanel(words.log_title(t, number), tuple(lines))
+
+
+def taken_panel(t: Language, game: Game, ui: Ui) -> TakenPanel:
+    number, players = logged_deal(game, ui), game.rules.players
+    taken: tuple[list[Card], list[Card]] = ([], [])
+    for entry in match_log(game):
+        if entry.deal != number:
+            continue
+        if entry.kind == EntryKind.PLAY and entry.cards and entry.seat is not None:
+            assert entry.card is not None
+            taken[entry.seat % 2].extend((entry.card, *entry.cards))
+        elif entry.kind == EntryKind.LEFTOVERS and entry.side is not None:
+            taken[entry.side].extend(entry.cards)
+    sides = tuple(
+        (words.side_name(t, s, players), tuple(sorted(taken[s], key=by_suit))) for s in (0, 1)
+    )
+    return TakenPanel(words.taken_title(t, number), sides)
+
+
+def by_suit(card: Card) -> tuple[str, int]:
+    return card.suit, card.index

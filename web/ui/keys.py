@@ -14,6 +14,8 @@ ESCAPE = {
     ScreenPhase.CHOOSE: "cancel",
     ScreenPhase.SETTINGS: "close",
     ScreenPhase.CONFIRM: "close",
+    ScreenPhase.LOG: "close",
+    ScreenPhase.TAKEN: "close",
 }
 
 

@@ -40,6 +40,8 @@ class ScreenPhase(Named):
     OVER = "over"
     SETTINGS = "settings"
     CONFIRM = "confirm"
+    LOG = "log"
+    TAKEN = "taken"
 
 
 class Stage(Named):
@@ -50,11 +52,14 @@ class Stage(Named):
 
 
 class Panel(Named):
-    """A panel open over the table: the settings, or the question whether to abandon the match
-    in progress for a new one. Each is the screen's phase of that name while it is open."""
+    """A panel open over the table: the settings, the question whether to abandon the match
+    in progress for a new one, the deal's log, each side's cards taken in the deal. Each is the
+    screen's phase of that name while it is open."""
 
     SETTINGS = "settings"
     CONFIRM = "confirm"
+    LOG = "log"
+    TAKEN = "taken"
 
 
 class NoticeKind(Named):

@@ -21,11 +21,14 @@ from .frame import (
     Confirm,
     Cut,
     Frame,
+    LastPlay,
+    LogPanel,
     Overlay,
     PileView,
     SeatView,
     SettingsPanel,
     Sheet,
+    TakenPanel,
 )
 from .i18n import LANGUAGES, Language, direction, language
 from .model import LEVELS, PLAYERS, ScreenPhase
@@ -36,6 +39,10 @@ GEAR = (
     "-2.5 1a7.6 7.6 0 0 0-1.7-1L15 3h-4l-.4 2.9a7.6 7.6 0 0 0-1.7 1l-2.5-1-2 3.5L6.6 11a7.7 7.7 0"
     " 0 0 0 2l-2.1 1.6 2 3.5 2.5-1a7.6 7.6 0 0 0 1.7 1L11 21h4l.4-2.9a7.6 7.6 0 0 0 1.7-1l2.5 1 "
     '2-3.5zM13 15.5a3.5 3.5 0 1 1 0-7 3.5 3.5 0 0 1 0 7z"/></svg>'
+)
+LIST = (
+    '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 5h2v2H4zm4 0h12v2H8zM4 11h2v2H4zm4 0'
+    'h12v2H8zm-4 6h2v2H4zm4 0h12v2H8z"/></svg>'
 )
 TITLE_ID = "dialog-title"
 
@@ -132,7 +139,23 @@ def opponent(t: Language, seat: SeatView, inert: str) -> str:
         f'<div class="seat"><div class="hand backs" data-zone="hand-{seat.seat}" role="img" '
         f'aria-label="{held}">{back_html() * seat.backs}</div>'
         f'<div class="who{turn}">{escape(seat.name)}</div>{kept}</div>'
-        f"{pile(t, seat.pile)}</section>"
+        f"{last_play(t, seat.seat, seat.last)}{pile(t, seat.pile)}</section>"
+    )
+
+
+def last_play(t: Language, seat: int, last: LastPlay | None) -> str:
+    """A seat's last play in the deal: the card it played and what it took, small."""
+    if last is None:
+        return ""
+    cards = card_html(t, last.card, key="data-mini")
+    if last.cards:
+        taken = "".join(card_html(t, c, key="data-mini") for c in last.cards)
+        cards += f'<span class="took" aria-hidden="true">→</span>{taken}'
+    star = '<span class="star" aria-hidden="true">★</span>' if last.chkobba else ""
+    label = escape(last.label)
+    return (
+        f'<div class="last" data-last="{seat}" role="img" aria-label="{label}" title="{label}">'
+        f'<span aria-hidden="true">{cards}</span>{star}</div>'
     )
 
 
@@ -149,7 +172,9 @@ def felt(t: Language, frame: Frame, inert: str) -> str:
         f'<div class="stock{"" if stock else " empty"}" data-zone="stock" role="img" '
         f'aria-label="{escape(words.stock_label(t, stock))}">{back_html()}'
         f'<span aria-hidden="true">{escape(words.stock(t, stock))}</span></div>'
-        f'<span class="deal-no">{escape(frame.deal)}</span></div>'
+        f'<button type="button" class="deal-no" data-action="log" aria-haspopup="dialog" '
+        f'aria-label="{escape(words.log_button(t, frame.deal))}">'
+        f'<span aria-hidden="true">{escape(frame.deal)}</span>{LIST}</button></div>'
         f'<div class="table-cards" role="group" aria-label="{escape(t._(words.TABLE))}">'
         f"{''.join(cards)}</div>"
         f"{choice_panel(t, frame.choices)}"
@@ -199,7 +224,7 @@ def player(t: Language, frame: Frame, seat: SeatView, inert: str) -> str:
     return (
         f'<section class="zone you" data-seat="{seat.seat}"{inert}>'
         f'<div class="meta"><span class="who{" turn" if seat.turn else ""}">'
-        f"{escape(seat.name)}</span>"
+        f"{escape(seat.name)}</span>{last_play(t, seat.seat, seat.last)}"
         f"{hint_button(t, active, frame.hinting)}{pile(t, seat.pile)}</div>"
         f'<div class="hand{" active" if active else ""}" data-zone="hand-{seat.seat}" '
         f'role="group" aria-label="{escape(t._(words.YOUR_HAND))}">{cards}</div></section>'
@@ -228,6 +253,10 @@ def overlay(t: Language, item: Overlay) -> str:
         return sheet_box(score_sheet(t, item), item.kind)
     if isinstance(item, SettingsPanel):
         return sheet_box(settings_panel(t, item), ScreenPhase.SETTINGS)
+    if isinstance(item, LogPanel):
+        return sheet_box(log_panel(t, item), ScreenPhase.LOG)
+    if isinstance(item, TakenPanel):
+        return sheet_box(taken_panel(t, item), ScreenPhase.TAKEN)
     return sheet_box(confirm_panel(t, item), ScreenPhase.CONFIRM)
 
 
@@ -299,7 +328,50 @@ def score_sheet(t: Language, sheet: Sheet) -> str:
         corner = f'<th scope="col"><span class="sr-only">{escape(t._(words.SCORE))}</span></th>'
         table = f"<table><tr>{corner}{cols}</tr>{''.join(body)}</table>"
     action = button(sheet.action, sheet.action_label)
-    return f'{head}{notes}{table}<div class="actions">{action}</div>'
+    log = button("log", t._(words.LOG), "btn plain")
+    taken = button("taken", t._(words.TAKEN), "btn plain")
+    actions = f'<div class="actions">{action}</div><div class="actions">{log}{taken}</div>'
+    return f"{head}{notes}{table}{actions}"
+
+
+def log_panel(t: Language, panel: LogPanel) -> str:
+    """The deal's log: one list item a line, the player's side's marked, chkobbas starred."""
+    items = []
+    for line in panel.lines:
+        cls = " ".join(
+            c
+            for c in (
+                str(line.kind),
+                "mine" if line.mine else "",
+                "chkobba" if line.chkobba else "",
+            )
+            if c
+        )
+        items.append(f'<li class="{cls}">{escape(line.text)}</li>')
+    body = (
+        f'<ol class="log" data-log="{len(panel.lines)}">{"".join(items)}</ol>'
+        if items
+        else f'<p class="sub">{escape(t._(words.NOTHING_YET))}</p>'
+    )
+    return (
+        f"{title(panel.title)}{body}"
+        f'<div class="actions">{button("close", t._(words.CLOSE), "btn")}</div>'
+    )
+
+
+def taken_panel(t: Language, panel: TakenPanel) -> str:
+    """Each side's cards taken in the deal, small, by suit."""
+    parts = []
+    for name, cards in panel.sides:
+        minis = "".join(card_html(t, c, key="data-mini") for c in cards)
+        parts.append(
+            f"<h3>{escape(name)} <small>{escape(t.count_cards(len(cards)))}</small></h3>"
+            f'<div class="taken" role="group" aria-label="{escape(name)}">{minis}</div>'
+        )
+    return (
+        f"{title(panel.title)}{''.join(parts)}"
+        f'<div class="actions">{button("close", t._(words.CLOSE), "btn")}</div>'
+    )
 
 
 def settings_panel(t: Language, panel: SettingsPanel) -> str:

@@ -35,6 +35,9 @@ NEXT_DEAL = N_("Next deal")
 NEW_MATCH = N_("New match")
 NEW_GAME = N_("New game")
 CLOSE = N_("Close")
+LOG = N_("Deal log")
+TAKEN = N_("Cards taken")
+NOTHING_YET = N_("Nothing has been played yet in this deal.")
 TUTORIAL_LINK = N_("Learn the rules by playing: nine lessons")
 ABANDON = N_("Yes, start a new match")
 KEEP_PLAYING = N_("No, keep playing")
@@ -150,10 +153,12 @@ def dealer(t: Language, name: str, is_dealer: bool) -> str:
     return t._("{name} · dealer", name=name) if is_dealer else name
 
 
-def pile(t: Language, name: str, cards: int, chkobbas: int) -> str:
-    chkobba_count = t.ngettext("{n} chkobba", "{n} chkobbas", chkobbas)
+def pile(t: Language, name: str, cards: int, sweeps: int) -> str:
     return t._(
-        "{name}: {cards}, {chkobbas}", name=name, cards=t.count_cards(cards), chkobbas=chkobba_count
+        "{name}: {cards}, {chkobbas}",
+        name=name,
+        cards=t.count_cards(cards),
+        chkobbas=chkobbas(t, sweeps),
     )
 
 
@@ -435,7 +440,50 @@ def row_note(t: Language, key: str, score: DealScore) -> str:
         return t._("{sevens}, {sixes}", sevens=sevens, sixes=sixes)
     if key == "hayya":
         return ltr(t, "7♦") if score.hayya else ""
-    return ""
+    return chkobbas(t, score.chkobba) if score.chkobba else ""
+
+
+def left_on_table(t: Language, cards: Sequence[Card]) -> str:
+    """The leftovers by name, on the score sheet."""
+    return t._("Left on the table: {cards}", cards=cards_shown(t, cards))
+
+
+def chkobbas(t: Language, count: int) -> str:
+    return t.ngettext("{n} chkobba", "{n} chkobbas", count)
+
+
+# --- the deal's log ----------------------------------------------------------------------------
+
+
+def log_button(t: Language, deal: str) -> str:
+    """The log button's name: the deal's label ("Deal 2") and what the button opens."""
+    return t._("{deal}: the log", deal=deal)
+
+
+def log_title(t: Language, number: int) -> str:
+    return t._("Deal {number}: what happened", number=number)
+
+
+def taken_title(t: Language, number: int) -> str:
+    return t._("Deal {number}: the cards each side took", number=number)
+
+
+def leftovers_to(t: Language, side: int, cards: Sequence[Card], players: int = 2) -> str:
+    """A log line: the cards left on the table at the deal's end, and who took them."""
+    return t._(
+        "Left on the table, taken by {side}: {cards}",
+        side=side_name(t, side, players),
+        cards=cards_shown(t, cards),
+    )
+
+
+def with_chkobba(t: Language, line: str) -> str:
+    return f"{line} {t._(CHKOBBA)}"
+
+
+def last_play(t: Language, line: str) -> str:
+    """A seat's last play, as its chip says it to screen readers."""
+    return t._("Last play: {play}", play=line)
 
 
 def match_target(t: Language, points: int) -> str:

@@ -1,0 +1,134 @@
+"""The deal's log, each seat's last play and the score sheet that explains itself, in the
+browser: opened by taps and by the keyboard, in each language, at both sizes."""
+
+import pytest
+from chkobba import Game, Rules
+from chkobba.bots import make_bot
+from chkobba.log import EntryKind, deal_log
+from conftest import PHONE
+
+TITLES = {
+    "en": "Deal 1: what happened",
+    "fr": "Manche 1 : ce qui s'est passé",
+    "ar": "الدورة 1: شنوّة صار",
+}
+
+
+def minis(table, selector: str) -> list[str]:
+    """The codes of the small cards in the element ``selector`` finds."""
+    found = table.page.locator(selector).locator("[data-mini]")
+    return found.evaluate_all("els => els.map(e => e.dataset.mini)")
+
+
+def lines(table) -> list[str]:
+    return table.page.eval_on_selector_all(".log li", "els => els.map(e => e.textContent)")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ar"])
+def test_the_log_tells_the_deal_so_far_and_closes_by_tap_and_by_escape(table, lang):
+    table.open(f"?seed=5&pace=0&lang={lang}")
+    for _ in range(3):
+        table.wait_phase("play", "cut")
+        table.play_one()
+    table.wait_phase("play", "cut")
+    game = table.saved_game()
+    table.tap('[data-action="log"]')
+    table.wait_phase("log")
+    assert table.page.inner_text('[data-overlay="log"] h2') == TITLES[lang]
+    told = lines(table)
+    assert len(told) == len(deal_log(game, 1)) >= 4
+    assert table.page.evaluate("document.documentElement.dir") == ("rtl" if lang == "ar" else "ltr")
+    table.screenshot(f"log-{lang}")
+    table.page.keyboard.press("Escape")
+    table.wait_phase("play", "cut")
+    table.tap('[data-action="log"]')
+    table.wait_phase("log")
+    table.tap('[data-overlay="log"] [data-action="close"]')
+    table.wait_phase("play", "cut")
+
+
+@PHONE
+def test_the_log_opens_from_the_keyboard_and_gives_the_focus_back(table):
+    table.open("?seed=5&pace=0")
+    table.play_one()  # the cut: its dialog would take the focus back
+    table.wait_phase("play")
+    table.page.focus('[data-action="log"]')
+    table.page.keyboard.press("Enter")
+    table.wait_phase("log")
+    assert table.page.evaluate("document.activeElement.dataset.action") == "close"
+    table.page.keyboard.press("Enter")
+    table.wait_phase("play", "cut")
+    assert table.page.evaluate("document.activeElement.dataset.action") == "log"
+
+
+def test_each_seat_shows_its_last_play_until_it_plays_again(table):
+    table.open("?seed=5&pace=0&players=4")
+    for _ in range(3):
+        table.wait_phase("play", "cut")
+        table.play_one()
+    table.wait_phase("play", "cut")
+    game = table.saved_game()
+    plays = [e for e in deal_log(game, game.deal_number) if e.kind == EntryKind.PLAY]
+    last = {e.seat: e for e in plays}
+    assert set(last) == {0, 1, 2, 3}
+    for seat, entry in last.items():
+        shown = minis(table, f'[data-last="{seat}"]')
+        assert shown == [str(c) for c in (entry.card, *entry.cards)]
+    assert (
+        table.page.locator('[data-last="1"]')
+        .get_attribute("aria-label")
+        .startswith("Last play: The opponent on your right")
+    )
+    table.screenshot("last-plays-four")
+
+
+WATCH_INCOMING = """() => {
+    window.incoming = [];
+    const app = document.querySelector('#app');
+    new MutationObserver(() => {
+        const card = app.querySelector('.table-cards .incoming');
+        if (card && !app.querySelector('[data-overlay]')) window.incoming.push(card.dataset.card);
+    }).observe(app, { childList: true, subtree: true });
+}"""
+
+
+def last_card_of_a_deal() -> Game:
+    """A match's first deal at the player's last card, the computer's still to come."""
+    game, bots = Game.new(Rules(), seed=3), (make_bot("easy", 1), make_bot("easy", 2))
+    while True:
+        last = game.stock_count == 0 and len(game.hands[0]) == len(game.hands[1]) == 1
+        if game.current == 0 and game.phase == "play" and last:
+            return game
+        game = game.play(bots[game.current].choose(game.view(game.current)))
+
+
+def test_the_last_card_lands_then_the_sheet_explains_itself(table):
+    table.open_on(last_card_of_a_deal(), "?pace=0.3")
+    table.wait_phase("play")
+    table.page.evaluate(WATCH_INCOMING)
+    table.play_one()
+    table.wait_phase("sheet")
+    game = table.saved_game()
+    # each last card was shown on the table (while no sheet was open) before the sheet opened
+    plays = [e for e in deal_log(game, 1) if e.kind == EntryKind.PLAY]
+    seen = table.page.evaluate("window.incoming")
+    assert [str(e.card) for e in plays[-2:]] == [c for c in dict.fromkeys(seen)][-2:]
+    result = game.deal_results[0]
+    notes = table.page.inner_text('[data-overlay="sheet"]')
+    if result.leftovers:
+        assert "Left on the table: " in notes
+    cells = table.page.inner_text('[data-row="sevens"]')
+    assert "seven" in cells and "six" in cells
+    table.tap('[data-overlay="sheet"] [data-action="taken"]')
+    table.wait_phase("taken")
+    taken = [minis(table, f".taken >> nth={side}") for side in (0, 1)]
+    assert [len(cards) for cards in taken] == [s.cards for s in result.scores]
+    assert len(set(taken[0] + taken[1])) == 40
+    table.screenshot("cards-taken")
+    table.tap('[data-action="close"]')
+    table.wait_phase("sheet")
+    table.tap('[data-overlay="sheet"] [data-action="log"]')
+    table.wait_phase("log")
+    assert lines(table)[-1].startswith("Deal 1: you ")
+    table.page.keyboard.press("Escape")
+    table.wait_phase("sheet")
