@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from chkobba import Game, Rules
 from chkobba.bots import make_bot
-from chkobba.log import EntryKind, deal_log, match_log, replay
+from chkobba.log import EntryKind, deal_log, match_log, replay, taken_back, undoable
 
 
 def played_out(players: int, seed: int, deals: int = 2) -> Game:
@@ -93,3 +93,46 @@ def test_a_set_up_position_is_logged_from_where_it_starts():
 def test_the_log_survives_the_save():
     game = played_out(4, 6, deals=1)
     assert match_log(Game.from_json(game.to_json())) == match_log(game)
+
+
+def hands_played(players: int, seed: int):
+    """Each position of a match's first deal, played by medium bots."""
+    game = Game.new(Rules(players=players), seed=seed)
+    bots = [make_bot("medium", seed=seed + s) for s in range(players)]
+    positions = [game]
+    while not game.deal_results:
+        game = game.play(bots[game.current].choose(game.view(game.current)))
+        positions.append(game)
+    return positions
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_play_is_taken_back_with_the_replies_since_until_new_cards_are_dealt(players):
+    positions = hands_played(players, 11)
+    checked = 0
+    for index, game in enumerate(positions):
+        back = taken_back(game, 0)
+        earlier = [
+            i
+            for i, p in enumerate(positions[:index])
+            if p.current == 0 and p.phase == "play" and len(p.history) < len(game.history)
+        ]
+        last = earlier[-1] if earlier else None
+        same_hand = (
+            last is not None
+            and game.phase == "play"
+            and positions[last].stock_count == game.stock_count
+            and not game.deal_results
+        )
+        if same_hand:
+            assert back == positions[last] and undoable(game, 0) == last + 1
+            checked += 1
+        else:
+            assert back is None and undoable(game, 0) is None
+    assert checked > 10
+
+
+def test_nothing_is_taken_back_at_the_cut_or_after_the_deal():
+    assert taken_back(Game.new(Rules(), seed=3), 0) is None
+    done = played_out(2, 3, deals=1)
+    assert done.phase == "cut" and taken_back(done, 0) is None

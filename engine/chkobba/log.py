@@ -38,7 +38,8 @@ class Entry(NamedTuple):
     first; for LEFTOVERS and SCORED, the deal's last move); ``seat``: who cut or played;
     ``side``: who took the leftovers; ``card``: the cut card, or the card played; ``cards``: what
     the play took, or the leftovers; ``chkobba``: the play swept the table; ``kept``: the cutter
-    kept the cut card (else exposed it); ``result``: the deal's score (SCORED).
+    kept the cut card (else exposed it); ``result``: the deal's score (SCORED); ``stock``: the
+    cards left in the stock when the move was made (a new hand takes from it).
     """
 
     kind: EntryKind
@@ -51,6 +52,7 @@ class Entry(NamedTuple):
     chkobba: bool = False
     kept: bool = False
     result: DealResult | None = None
+    stock: int = 0  # the cards left in the stock when the move was made
 
 
 _KEEP = 4
@@ -71,6 +73,29 @@ def replay(game: Game) -> Iterator[tuple[Game, Move, Game]]:
         after = position.play(move)
         yield position, move, after
         position = after
+
+
+def undoable(game: Game, seat: int) -> int | None:
+    """The number of ``seat``'s last play in the history if it can be taken back, with every
+    move since: no card has been dealt since (the same hand of the same deal, so taking back
+    never shows a card that was not seen then); else None."""
+    if game.phase != Phase.PLAY:
+        return None
+    hand = (game.deal_number, game.stock_count)
+    for entry in reversed(match_log(game)):
+        if (entry.deal, entry.stock) != hand:
+            return None
+        if entry.kind == EntryKind.PLAY and entry.seat == seat:
+            return entry.number
+    return None
+
+
+def taken_back(game: Game, seat: int) -> Game | None:
+    """The position before ``seat``'s last play (``undoable``), or None."""
+    number = undoable(game, seat)
+    if number is None:
+        return None
+    return next(before for n, (before, _, _) in enumerate(replay(game), 1) if n == number)
 
 
 def match_log(game: Game) -> tuple[Entry, ...]:
@@ -105,13 +130,12 @@ def deal_log(game: Game, deal: int) -> tuple[Entry, ...]:
 
 def move_entries(number: int, before: Game, move: Move, after: Game) -> list[Entry]:
     """What ``move`` (the history's ``number``-th) did, from ``before`` to ``after``."""
-    deal, seat = before.deal_number, before.current
+    deal, seat, stock = before.deal_number, before.current, before.stock_count
     if move.kind != MoveKind.PLAY:
-        cut = Entry(
-            EntryKind.CUT, deal, number, seat, card=before.cut_card, kept=move.kind == MoveKind.KEEP
-        )
+        kept = move.kind == MoveKind.KEEP
+        cut = Entry(EntryKind.CUT, deal, number, seat, card=before.cut_card, kept=kept, stock=stock)
         redealt = after.phase == Phase.CUT and after.deal_number == deal
-        return [cut, Entry(EntryKind.REDEAL, deal, number)] if redealt else [cut]
+        return [cut, Entry(EntryKind.REDEAL, deal, number, stock=stock)] if redealt else [cut]
     side = seat % 2
     ended = len(after.deal_results) > len(before.deal_results)
     result = after.deal_results[-1] if ended else None
@@ -124,6 +148,7 @@ def move_entries(number: int, before: Game, move: Move, after: Game) -> list[Ent
         card=move.card,
         cards=move.captures,
         chkobba=chkobbas > before.chkobbas[side],
+        stock=stock,
     )
     if result is None:
         return [play]

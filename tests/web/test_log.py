@@ -132,3 +132,26 @@ def test_the_last_card_lands_then_the_sheet_explains_itself(table):
     assert lines(table)[-1].startswith("Deal 1: you ")
     table.page.keyboard.press("Escape")
     table.wait_phase("sheet")
+
+
+def test_undo_takes_back_a_play_by_tap_and_by_keyboard(table):
+    table.open("?seed=5&pace=0")
+    table.wait_phase("cut")
+    assert table.page.locator('[data-action="undo"]').count() == 1  # nothing to take back yet
+    assert table.page.get_attribute('[data-action="undo"]', "aria-disabled") == "true"
+    for _ in range(3):
+        table.wait_phase("play", "cut")
+        table.play_one()
+    table.wait_phase("play")
+    played = table.moves
+    table.tap('[data-action="undo"]')
+    table.page.wait_for_function(f"+document.querySelector('#app').dataset.moves < {played}")
+    table.wait_phase("play")
+    undone = table.moves
+    table.play_one()
+    table.wait_phase("play")
+    table.page.focus('[data-action="undo"]')
+    table.page.keyboard.press("Enter")
+    table.page.wait_for_function(f"+document.querySelector('#app').dataset.moves === {undone}")
+    assert '"undos": 2' in table.page.evaluate("localStorage.getItem('chkobba.save')")
+    table.screenshot("undo")

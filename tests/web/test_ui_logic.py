@@ -410,3 +410,66 @@ def test_the_frame_is_a_frozen_value_and_render_draws_only_it():
 def test_address_problems_quote_little():
     problem = AddressProblem("unknown", "x" * 1000)
     assert len(words.address_problem(EN, problem)) < 60
+
+
+async def played(app, moves):
+    """``moves`` of the player's, and the computer's replies: the player's turn again."""
+    await play_by_taps(app, moves, start=False)
+    await settle(app)
+
+
+def test_undo_takes_back_the_players_play_and_the_replies_then_counts_it():
+    store = Store()
+    app = make_app(store, "?seed=3&pace=0")
+    app.start()
+    run(played(app, 3))
+    before = len(app.game.history)
+    assert app.phase() == "play"
+    frame = make_frame(app.game, app.ui, app.state.settings)
+    assert frame.undo is True
+    run(app.tap("undo"))
+    assert len(app.game.history) < before and app.phase() == "play"
+    assert app.state.undos == 1
+    saved = storage.read_save(store[storage.SAVE_KEY])
+    assert saved.game == app.game and saved.undos == 1
+    again = make_app(store)  # a reload keeps the count
+    assert again.state.undos == 1
+
+
+def test_undo_can_be_turned_off_and_never_goes_past_a_new_hand():
+    store = Store()
+    app = make_app(store, "?seed=3&pace=0")
+    app.start()
+    run(app.tap("settings"))
+    run(app.tap("undo-setting", "off"))
+    run(app.tap("close"))
+    run(played(app, 3))
+    assert make_frame(app.game, app.ui, app.state.settings).undo is None
+    history = app.game.history
+    run(app.tap("undo"))
+    assert app.game.history == history and app.state.undos == 0
+    assert Storage(store).load_settings().undo is False
+
+
+def test_a_match_with_plays_taken_back_says_so_on_its_result():
+    from test_match import near_the_end
+
+    game = near_the_end()
+    over = game.play(game.legal_moves()[0])
+    while over.phase != "over":
+        over = over.play(over.legal_moves()[0])
+    sheet = make_frame(over, Ui(seen_deals=len(over.deal_results) - 1), Settings(), 2).overlay
+    assert "Plays were taken back 2 times in this match." in sheet.notes
+    plain = make_frame(over, Ui(seen_deals=len(over.deal_results) - 1), Settings()).overlay
+    assert not any("taken back" in note for note in plain.notes)
+
+
+def test_a_save_with_a_bad_undo_count_is_set_aside():
+    game = Game.new(Rules(), seed=4)
+    record = json.loads(write_save(Saved(game, 0, 4)))
+    for bad in (-1, "2", 1.5, True, 10**12):
+        record["undos"] = bad
+        with pytest.raises(storage.Unreadable):
+            storage.read_save(json.dumps(record))
+    del record["undos"]  # a save from before undo
+    assert storage.read_save(json.dumps(record)).undos == 0

@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from chkobba import Card, ChkobbaError, Game, Move, MoveKind, Phase, Rules
+from chkobba.log import taken_back
 
 from .frame import Motion, capture_choices, make_frame, on_screen, screen_phase, swept
 from .i18n import LANGUAGES, pick
@@ -71,6 +72,8 @@ TAPS: dict[str, tuple[ScreenPhase, ...] | None] = {
     "confirm-new": (ScreenPhase.CONFIRM,),
     "next": (ScreenPhase.SHEET,),
     "hint": (ScreenPhase.PLAY, ScreenPhase.CUT, ScreenPhase.CHOOSE),
+    "undo": (ScreenPhase.PLAY, ScreenPhase.CHOOSE),
+    "undo-setting": (ScreenPhase.SETTINGS,),
     "hand": (ScreenPhase.PLAY, ScreenPhase.CHOOSE),
     "table": (ScreenPhase.CHOOSE,),
     "cancel": (ScreenPhase.CHOOSE,),
@@ -137,10 +140,12 @@ class App:
                 switch = params.players
             elif params.players:
                 saved = None
+        undos = 0
         if params.position is not None:
             game, seen, bot_seed = params.position, 0, params.position.seed
         elif saved is not None:
             game, seen, bot_seed = saved.game, saved.seen_deals, saved.bot_seed
+            undos = saved.undos
         else:
             settings = replace(settings, players=asked)
             bot_seed = params.seed if params.seed is not None else fresh_seed()
@@ -149,7 +154,7 @@ class App:
         ui = Ui(seen_deals=seen, notices=tuple(notices))
         if switch is not None:
             ui = replace(ui, panel=Panel.CONFIRM, switch=switch)
-        self.state = State(game, ui, settings, bot_seed)
+        self.state = State(game, ui, settings, bot_seed, undos)
         if saved is None:
             self.save(force=True)
 
@@ -177,7 +182,8 @@ class App:
         self.epoch += 1
         settings = self.state.settings
         game = Game.new(Rules(players=settings.players, target=settings.target), seed=seed)
-        self.state = replace(self.state, game=game, ui=Ui(notices=self.ui.notices), bot_seed=seed)
+        ui = Ui(notices=self.ui.notices)
+        self.state = replace(self.state, game=game, ui=ui, bot_seed=seed, undos=0)
         self.bot, self.following = None, False
         self.save(force=True)
 
@@ -196,7 +202,7 @@ class App:
         """Save the state's match; False when another tab's newer match was followed instead."""
         if not self.keeps_save:
             return True
-        saved = Saved(self.game, self.ui.seen_deals, self.state.bot_seed)
+        saved = Saved(self.game, self.ui.seen_deals, self.state.bot_seed, self.state.undos)
         epoch = self.epoch
         outcome = self.storage.save(saved, force=force)
         if self.epoch != epoch:  # another tab's newer match was followed instead
@@ -241,7 +247,9 @@ class App:
         """Show another tab's match as it stands (that tab moved it on)."""
         self.epoch += 1
         ui = Ui(seen_deals=saved.seen_deals, notices=self.ui.notices)
-        self.state = replace(self.state, game=saved.game, ui=ui, bot_seed=saved.bot_seed)
+        self.state = replace(
+            self.state, game=saved.game, ui=ui, bot_seed=saved.bot_seed, undos=saved.undos
+        )
         self.bot, self.following = None, True
         self.notify(ELSEWHERE)
 
@@ -256,7 +264,7 @@ class App:
             self.kick()
 
     def paint(self) -> None:
-        frame = make_frame(self.game, self.ui, self.state.settings)
+        frame = make_frame(self.game, self.ui, self.state.settings, self.state.undos)
         self.screen.show(render(frame), marks_of(frame), frame.motion, frame.spoken)
 
     async def pause(self, ms: float) -> None:
@@ -396,6 +404,10 @@ class App:
             self.set_settings(target=int(value))
         elif action == "lang" and value in LANGUAGES:
             self.set_settings(lang=value)
+        elif action == "undo-setting" and value in ("on", "off"):
+            self.set_settings(undo=value == "on")
+        elif action == "undo":
+            self.undo()
         elif action == "players" and value in {str(p) for p in PLAYERS}:
             players = int(value)
             if players == self.game.rules.players:
@@ -440,6 +452,18 @@ class App:
                 return
         self.paint()
         self.kick()
+
+    def undo(self) -> None:
+        """Take back the player's last play and the computer's replies since, in the same hand
+        (``chkobba.log.taken_back``), when the settings allow it; the match counts it."""
+        back = taken_back(self.game, HUMAN) if self.state.settings.undo else None
+        if back is None:
+            return
+        self.epoch += 1  # the computer's work for the later position stops
+        ui = Ui(seen_deals=self.ui.seen_deals, notices=self.ui.notices)
+        self.state = replace(self.state, game=back, ui=ui, undos=self.state.undos + 1)
+        self.bot = None
+        self.save()
 
     def set_settings(self, **changes: Any) -> None:
         self.state = replace(self.state, settings=replace(self.state.settings, **changes))

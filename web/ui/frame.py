@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from chkobba import Card, DealResult, DealScore, Game, Move, MoveKind, Phase
 from chkobba.kernel import tied
-from chkobba.log import Entry, EntryKind, match_log
+from chkobba.log import Entry, EntryKind, match_log, undoable
 
 from . import words
 from .i18n import FALLBACK, Language, language
@@ -125,6 +125,7 @@ class SettingsPanel:
     match_target: int
     lang: str
     players: int  # at the table now
+    undo: bool  # the player may take back a play
 
 
 @dataclass(frozen=True)
@@ -187,6 +188,7 @@ class Frame:
     mine: bool  # the status line speaks to the player (their turn)
     choices: Choices | None
     hint_enabled: bool
+    undo: bool | None  # the undo button: None, none (the settings say so); else whether it works
     hinting: bool
     overlay: Overlay | None
     announcement: Announcement | None
@@ -196,8 +198,9 @@ class Frame:
     spoken: tuple[tuple[str, str], ...] = ()
 
 
-def make_frame(game: Game, ui: Ui, settings: Settings) -> Frame:
-    """The whole screen for the player's seat."""
+def make_frame(game: Game, ui: Ui, settings: Settings, undos: int = 0) -> Frame:
+    """The whole screen for the player's seat; ``undos``: the plays taken back in the match
+    (its result says so)."""
     t = language(settings.lang or FALLBACK)
     players = game.rules.players
     shown = on_screen(game, ui)
@@ -223,8 +226,9 @@ def make_frame(game: Game, ui: Ui, settings: Settings) -> Frame:
         mine=phase in PLAYING,
         choices=choice_panel(t, ui, choices),
         hint_enabled=phase in PLAYING,
+        undo=(phase in PLAYING and undoable(game, HUMAN) is not None) if settings.undo else None,
         hinting=ui.hinting,
-        overlay=overlay(t, shown, ui, settings, phase, hint),
+        overlay=overlay(t, shown, ui, settings, phase, hint, undos),
         announcement=announcement(t, game, ui),
         notice=words.notice(t, ui.notices[0]) if ui.notices else None,
         motion=motion(ui),
@@ -489,17 +493,23 @@ def motion(ui: Ui) -> Motion:
 
 
 def overlay(
-    t: Language, game: Game, ui: Ui, settings: Settings, phase: ScreenPhase, hint: Move | None
+    t: Language,
+    game: Game,
+    ui: Ui,
+    settings: Settings,
+    phase: ScreenPhase,
+    hint: Move | None,
+    undos: int,
 ) -> Overlay | None:
     if phase == ScreenPhase.SETTINGS:
         lang = settings.lang or FALLBACK
         target, players = game.rules.target, game.rules.players
-        return SettingsPanel(settings.level, settings.target, target, lang, players)
+        return SettingsPanel(settings.level, settings.target, target, lang, players, settings.undo)
     if phase == ScreenPhase.CONFIRM:
         title = words.confirm_title(t, ui.switch) if ui.switch else t._(words.CONFIRM_TITLE)
         return Confirm(title, t._(words.CONFIRM_TEXT))
     if phase in SHEETS:
-        return score_sheet(t, game, phase)
+        return score_sheet(t, game, phase, undos)
     if phase == ScreenPhase.LOG:
         return log_panel(t, game, ui)
     if phase == ScreenPhase.TAKEN:
@@ -510,7 +520,7 @@ def overlay(
     return None
 
 
-def score_sheet(t: Language, game: Game, kind: ScreenPhase) -> Sheet:
+def score_sheet(t: Language, game: Game, kind: ScreenPhase, undos: int = 0) -> Sheet:
     players = game.rules.players
     sides = (words.side_name(t, 0, players), words.side_name(t, 1, players))
     target = game.rules.target
@@ -525,6 +535,8 @@ def score_sheet(t: Language, game: Game, kind: ScreenPhase) -> Sheet:
         winner = game.winner if game.winner is not None else 0
         title, won = words.won(t, winner, players), winner == HUMAN % 2
         notes.insert(0, words.final(t, totals))
+        if undos:
+            notes.append(words.undos_used(t, undos))
         action, label = "new", t._(words.NEW_MATCH)
     else:
         title, won = words.scored(t, len(game.deal_results)), False

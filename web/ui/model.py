@@ -80,6 +80,7 @@ class Settings:
     level: str = "medium"
     lang: str = ""  # the language the page speaks ("" until chosen: then English)
     players: int = 2  # new matches are for this many players
+    undo: bool = True  # the player may take back a play (in the same hand)
 
 
 def one_of(value: object, known: tuple[T, ...], default: T) -> T:
@@ -146,6 +147,7 @@ class State:
     ui: Ui
     settings: Settings
     bot_seed: int
+    undos: int = 0  # plays taken back in this match (said on its result)
 
 
 @dataclass(frozen=True)

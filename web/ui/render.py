@@ -44,6 +44,10 @@ LIST = (
     '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 5h2v2H4zm4 0h12v2H8zM4 11h2v2H4zm4 0'
     'h12v2H8zm-4 6h2v2H4zm4 0h12v2H8z"/></svg>'
 )
+UNDO_ICON = (
+    '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M12.5 8c-2.6 0-5 1-6.9 2.6L2 7v9h9'
+    'l-3.6-3.6A8 8 0 0 1 20.2 16l2.4-.8A10.5 10.5 0 0 0 12.5 8z"/></svg>'
+)
 TITLE_ID = "dialog-title"
 
 
@@ -225,9 +229,23 @@ def player(t: Language, frame: Frame, seat: SeatView, inert: str) -> str:
         f'<section class="zone you" data-seat="{seat.seat}"{inert}>'
         f'<div class="meta"><span class="who{" turn" if seat.turn else ""}">'
         f"{escape(seat.name)}</span>{last_play(t, seat.seat, seat.last)}"
-        f"{hint_button(t, active, frame.hinting)}{pile(t, seat.pile)}</div>"
+        f"{undo_button(t, frame.undo)}{hint_button(t, active, frame.hinting)}"
+        f"{pile(t, seat.pile)}</div>"
         f'<div class="hand{" active" if active else ""}" data-zone="hand-{seat.seat}" '
         f'role="group" aria-label="{escape(t._(words.YOUR_HAND))}">{cards}</div></section>'
+    )
+
+
+def undo_button(t: Language, undo: bool | None) -> str:
+    """Take back the player's last play: shown unless the settings turn it off, aria-disabled
+    when there is nothing to take back in this hand (as the hint button out of turn)."""
+    if undo is None:
+        return ""
+    off = "" if undo else ' aria-disabled="true"'
+    return (
+        f'<button type="button" class="icon undo" data-action="undo"{off} '
+        f'aria-label="{escape(t._(words.UNDO_LABEL))}" title="{escape(t._(words.UNDO))}">'
+        f"{UNDO_ICON}</button>"
     )
 
 
@@ -386,6 +404,8 @@ def settings_panel(t: Language, panel: SettingsPanel) -> str:
                 name = t._(words.LEVEL_NAMES[str(v)])
             elif action == "players":
                 name = words.players_title(t, int(str(v)))
+            elif action == "undo-setting":
+                name = t._(words.SWITCH_NAMES[str(v)])
             else:
                 name = str(v)
             buttons.append(
@@ -397,12 +417,14 @@ def settings_panel(t: Language, panel: SettingsPanel) -> str:
             f'<div class="seg" role="group" aria-labelledby="seg-{action}">{"".join(buttons)}</div>'
         )
 
+    undo = "on" if panel.undo else "off"
     return (
         f"{title(t._(words.SETTINGS_TITLE))}"
         f"{seg('lang', t._(words.LANGUAGE_TITLE), LANGUAGES, panel.lang)}"
         f"{seg('level', t._(words.LEVEL_TITLE), LEVELS, panel.level)}"
         f"{seg('players', t._(words.PLAYERS_TITLE), PLAYERS, panel.players)}"
         f"{seg('target', t._(words.TARGET_TITLE), TARGETS, panel.target)}"
+        f"{seg('undo-setting', t._(words.UNDO_TITLE), ('on', 'off'), undo)}"
         f'<p class="sub">{escape(words.settings_note(t, panel.match_target))}</p>'
         '<p class="sub"><a href="./tutorial.html" hreflang="en">'
         f"{escape(t._(words.TUTORIAL_LINK))}</a></p>"

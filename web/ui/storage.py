@@ -56,6 +56,7 @@ class Saved:
     game: Game
     seen_deals: int
     bot_seed: int
+    undos: int = 0  # plays taken back in this match
 
 
 class Unreadable(Exception):
@@ -205,6 +206,7 @@ class Storage:
             one_of(get("level"), LEVELS, default.level),
             one_of(get("lang"), LANGUAGES, default.lang),
             one_of(get("players"), PLAYERS, default.players),
+            one_of(get("undo"), (True, False), default.undo),
         )
 
     def save_settings(self, settings: Settings) -> Notice | None:
@@ -213,6 +215,7 @@ class Storage:
             "level": settings.level,
             "lang": settings.lang,
             "players": settings.players,
+            "undo": settings.undo,
         }
         text = json.dumps(record)
         return None if self.put(SETTINGS_KEY, text) else self.unsaved()
@@ -248,6 +251,7 @@ def write_save(saved: Saved) -> str:
         "game": saved.game.to_json(),
         "seen_deals": saved.seen_deals,
         "bot_seed": saved.bot_seed,
+        "undos": saved.undos,
     }
     return json.dumps(record)
 
@@ -278,8 +282,11 @@ def read_save(text: str) -> Saved:
             raise ValueError("bad seen_deals")
         if type(bot_seed) is not int:
             raise ValueError("bad bot_seed")
+        undos = record.get("undos", 0)  # (absent from a save made before undo)
+        if not (type(undos) is int and 0 <= undos < 10**9):
+            raise ValueError("bad undos")
     except EditedSave:  # a match no play could lead to: an illegal move, points from nowhere
         raise Unreadable(EDITED) from None
     except (ChkobbaError, ValueError, KeyError, TypeError, RecursionError):
         raise Unreadable(UNREADABLE) from None
-    return Saved(game, seen, bot_seed)
+    return Saved(game, seen, bot_seed, undos)

@@ -28,6 +28,10 @@ SETTINGS = N_("Settings")
 DISMISS = N_("Dismiss")
 HINT = N_("Hint")
 HINT_LABEL = N_("Hint: suggest a move")
+UNDO = N_("Undo")
+UNDO_LABEL = N_("Undo: take back your last play")
+UNDO_TITLE = N_("Taking back a play")
+SWITCH_NAMES = {"on": N_("Allowed"), "off": N_("Not allowed")}
 CANCEL = N_("Cancel")
 KEEP = N_("Keep")
 EXPOSE = N_("Expose")
@@ -484,6 +488,15 @@ def with_chkobba(t: Language, line: str) -> str:
 def last_play(t: Language, line: str) -> str:
     """A seat's last play, as its chip says it to screen readers."""
     return t._("Last play: {play}", play=line)
+
+
+def undos_used(t: Language, count: int) -> str:
+    """The match's result says plays were taken back."""
+    return t.ngettext(
+        "A play was taken back in this match.",
+        "Plays were taken back {n} times in this match.",
+        count,
+    )
 
 
 def match_target(t: Language, points: int) -> str:
