@@ -1,4 +1,5 @@
-"""Speed of the rules engine: random full deals per second through the public API."""
+"""Speed of the rules engine (random full deals per second through the public API), and the
+cost of the play review (``review_timings``, run by ``python3 build.py bottime --review``)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
+from .bots import make_bot
 from .game import Game
+from .review import REVIEW_SAMPLES, expert_replay, review_deal, review_move
 from .rules import Rules
 
 
@@ -89,3 +92,39 @@ def main(deals: int, players: int, repeats: int, idle: bool = False) -> None:
         f"median {statistics.median(rates):,.0f} deals/s "
         f"(min {min(rates):,.0f}, max {max(rates):,.0f})"
     )
+
+
+def review_timings(
+    deals: int,
+    players: int,
+    samples: int = REVIEW_SAMPLES,
+    level: str = "medium",
+    clock: Callable[[], float] = time.perf_counter,
+) -> dict[str, list[float]]:
+    """Milliseconds (by ``clock``, in seconds) of the review's work over the first ``deals``
+    deals of seeded matches that bots of ``level`` play: each of seat 0's decisions reviewed as
+    soon as it is made (``review_move``, its game's history replayed), each deal's whole review
+    (``review_deal``) and its expert replay (``expert_replay``, the others ``level`` bots)."""
+    out: dict[str, list[float]] = {"decision": [], "deal": [], "replay": []}
+    seed = 0
+    while len(out["deal"]) < deals:
+        seed += 1
+        bots = [make_bot(level, seed=seed * 8 + seat) for seat in range(players)]
+        game = Game.new(Rules(players=players), seed=seed)
+        while game.phase != "over" and len(out["deal"]) < deals:
+            seat, finished = game.current, len(game.deal_results)
+            game = game.play(bots[seat].choose(game.view(seat)))
+            if seat == 0:
+                index = len(game.history) - 1
+                out["decision"].append(_ms(clock, review_move, game, index, samples))
+            if len(game.deal_results) > finished:
+                out["deal"].append(_ms(clock, review_deal, game, 0, finished + 1, samples))
+                out["replay"].append(_ms(clock, expert_replay, game, 0, finished + 1, level))
+    return out
+
+
+def _ms(clock: Callable[[], float], work: Callable[..., object], *args: Any) -> float:
+    """Milliseconds that ``work(*args)`` takes by ``clock``."""
+    start = clock()
+    work(*args)
+    return (clock() - start) * 1000

@@ -7,6 +7,12 @@ plays seat 1 and the medium bot every other seat, timing each of the hard bot's 
 and play) until --moves are timed. Each setting runs in a fresh interpreter, as on a freshly
 opened page. Prints median and p95 milliseconds per move for each setting, the page's own
 settings marked.
+
+`python3 build.py bottime --review [SAMPLES ...]` times the play review instead (chkobba.review,
+with chkobba.bench.review_timings in both interpreters): over the first --deals deals of seeded
+matches that --level bots play, each of seat 0's decisions reviewed as soon as it is made, each
+deal's whole review and its expert replay, in process CPU time (the machine's load aside); at
+the review's own number of worlds, and at each SAMPLES given.
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "engine"))
@@ -56,6 +63,30 @@ json.dumps([timings(MOVES, s, b) for s, b in SETTINGS])
 """
 
 
+# The review is timed in process CPU time, as it would run on a core of its own: in CPython
+# time.process_time, in Pyodide Node's process.cpuUsage (there, time.process_time is wall time).
+REVIEWS = """
+import json, time
+from chkobba.bench import review_timings
+
+try:
+    from js import process
+
+    def clock():
+        used = process.cpuUsage()
+        return (used.user + used.system) / 1e6
+except ImportError:
+    clock = time.process_time
+
+json.dumps(review_timings(DEALS, PLAYERS, SAMPLES, LEVEL, clock))
+"""
+REVIEW_WORK = (
+    ("decision", "one decision (review_move)"),
+    ("deal", "a deal's review (review_deal)"),
+    ("replay", "expert replay (expert_replay)"),
+)
+
+
 def page_settings() -> list[tuple[int | None, float | None]]:
     from ui.controller import BOT_BUDGET_MS, BOT_SAMPLES, HINT_BUDGET_MS, HINT_SAMPLES
 
@@ -67,7 +98,7 @@ def script(moves: int, settings: list[tuple[int | None, float | None]], players:
     return code.replace("PLAYERS", str(players))
 
 
-def in_cpython(code: str) -> list[list[float]]:
+def in_cpython(code: str) -> Any:
     run = code.replace("json.dumps(", "print(json.dumps(") + ")"
     env = {**os.environ, "PYTHONPATH": str(ROOT / "engine")}
     done = subprocess.run(
@@ -78,7 +109,7 @@ def in_cpython(code: str) -> list[list[float]]:
     return json.loads(done.stdout)
 
 
-def in_pyodide(code: str) -> list[list[float]]:
+def in_pyodide(code: str) -> Any:
     node = shutil.which("node")
     if not node or not PYODIDE.exists():
         sys.exit("Node.js and node_modules/pyodide (npm ci) are needed")
@@ -114,7 +145,20 @@ def main() -> int:
         metavar="SAMPLES:BUDGET_MS",
         help="another setting to time, e.g. 48: (engine default, no budget) or 16:150",
     )
+    parser.add_argument(
+        "--review",
+        nargs="*",
+        type=int,
+        metavar="SAMPLES",
+        help="time the play review instead, at its own worlds per decision and at each SAMPLES",
+    )
+    parser.add_argument("--deals", type=int, default=12, help="deals timed (--review)")
+    parser.add_argument(
+        "--level", choices=("easy", "medium", "hard"), default="medium", help="(--review)"
+    )
     args = parser.parse_args()
+    if args.review is not None:
+        return review_times(args.review, args.deals, args.players, args.level)
     page = page_settings()
     settings = list(page)
     for text in args.extra:
@@ -136,6 +180,26 @@ def main() -> int:
         print(f"{what:36} {name}")
         print(f"    CPython  {summary(cp)}")
         print(f"    Pyodide  {summary(py)}")
+    return 0
+
+
+def review_times(extra: list[int], deals: int, players: int, level: str) -> int:
+    """Print the play review's costs, in CPython and in Pyodide."""
+    from chkobba.review import REVIEW_SAMPLES
+
+    print(
+        f"play review, CPU ms over the first {deals} deals of seeded matches "
+        f"({players} players, {level} bots; the replay's others {level})"
+    )
+    for samples in [REVIEW_SAMPLES, *extra]:
+        code = REVIEWS.replace("DEALS", str(deals)).replace("PLAYERS", str(players))
+        code = code.replace("SAMPLES", str(samples)).replace("LEVEL", repr(level))
+        here, there = in_cpython(code), in_pyodide(code)
+        mark = " (REVIEW_SAMPLES)" if samples == REVIEW_SAMPLES else ""
+        print(f"samples={samples}{mark}")
+        for key, name in REVIEW_WORK:
+            print(f"    {name:31} CPython  {summary(here[key])}  n={len(here[key])}")
+            print(f"    {'':31} Pyodide  {summary(there[key])}")
     return 0
 
 

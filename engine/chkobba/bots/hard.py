@@ -33,6 +33,13 @@ from .worlds import POOL, World, cut_world, decision_rng, weighed_worlds
 CUT_SAMPLES = 24  # deals of the rest of the deck for a cut
 
 
+def _alike(move: Move) -> tuple[int, tuple[int, ...]]:
+    """What the search tells ``move`` by: the classes of its card and of the cards it takes
+    (laying 3♠ or 3♣ is the same)."""
+    assert move.card is not None
+    return CLASS[move.card.index], tuple(sorted(CLASS[c.index] for c in move.captures))
+
+
 def _root(searcher: Searcher, seat: int, move: Move) -> float:
     """``searcher``'s value (side 0 minus side 1) of ``seat`` playing ``move``."""
     assert move.card is not None
@@ -104,11 +111,9 @@ class HardBot:
 
         rng = decision_rng(self.seed, view)
         # One root child per class of move (laying 3♠ or 3♣ is the same); keep the first.
-        roots: dict[tuple, Move] = {}  # type: ignore[type-arg]
+        roots: dict[tuple[int, tuple[int, ...]], Move] = {}
         for move in legal:
-            assert move.card is not None
-            key = (CLASS[move.card.index], tuple(sorted(CLASS[c.index] for c in move.captures)))
-            roots.setdefault(key, move)
+            roots.setdefault(_alike(move), move)
         moves = list(roots.values())
         totals = [0.0] * len(moves)
         sign = 1 if view.side == 0 else -1
@@ -149,6 +154,17 @@ class HardBot:
             with suppress(OutOfTime):  # the budget spent: the best found first
                 best = max(tied, key=lambda i: sign * _root(chances, view.seat, moves[i]))
         return moves[best]
+
+    def evaluate(self, view: View) -> tuple[Move, dict[Move, float]]:
+        """The move ``choose`` plays for ``view``, and every legal move's value as that same
+        search found it: the side's expected points minus the other side's, over the same
+        worlds (moves alike, laying 3♠ or 3♣, share a value; none if a budget stopped the search
+        before its first world)."""
+        move = self.choose(view)
+        if view.phase == Phase.CUT:
+            return move, dict(self.last_values)
+        found = {_alike(known): value for known, value in self.last_values.items()}
+        return move, {m: found[_alike(m)] for m in view.legal_moves() if _alike(m) in found}
 
     def _bounded(self, searcher: Searcher, start: float) -> Searcher:
         """``searcher``, stopped once ``budget_ms`` from ``start`` is spent (if there is one)."""
