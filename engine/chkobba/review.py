@@ -69,6 +69,17 @@ def review_move(game: Game, index: int, samples: int = REVIEW_SAMPLES) -> Decisi
     return replay.decision(index, samples)
 
 
+def review_position(
+    before: Game, played: Move, index: int, samples: int = REVIEW_SAMPLES
+) -> Decision:
+    """``played``, made in ``before`` as the match's move ``index``, beside the hard bot's
+    (``review_move`` without replaying the history: for the move a page has just made)."""
+    bot = HardBot(_seed(before.seed, index), samples=samples, cut_samples=samples)
+    best, values = bot.evaluate(before.view(before.current))
+    loss = 0.0 if played == best else max(0.0, values[best] - values[played])
+    return Decision(index, before.notation(), played, best, loss, grade(loss))
+
+
 def review_deal(
     game: Game, seat: int, deal: int, samples: int = REVIEW_SAMPLES
 ) -> tuple[Decision, ...]:
@@ -169,12 +180,7 @@ class _Replay:
 
     def decision(self, index: int, samples: int) -> Decision:
         """Move ``index`` beside the hard bot's, from the view of the seat that made it."""
-        bot = HardBot(_seed(self.game.seed, index), samples=samples, cut_samples=samples)
-        before = self.positions[index]
-        best, values = bot.evaluate(before.view(before.current))
-        played = self.game.history[index]
-        loss = 0.0 if played == best else max(0.0, values[best] - values[played])
-        return Decision(index, before.notation(), played, best, loss, grade(loss))
+        return review_position(self.positions[index], self.game.history[index], index, samples)
 
 
 __all__ = [
@@ -188,4 +194,5 @@ __all__ = [
     "grade",
     "review_deal",
     "review_move",
+    "review_position",
 ]

@@ -54,4 +54,10 @@ def test_settings_choose_target_and_level_then_a_new_game(table):
     assert "to 11" in table.page.inner_text(".score")
     assert table.saved_game().rules.target == 11
     settings = json.loads(table.page.evaluate("localStorage.getItem('chkobba.settings')"))
-    assert settings == {"target": 11, "level": "hard", "lang": "en", "players": 2}  # en-US browser
+    assert settings == {
+        "target": 11,
+        "level": "hard",
+        "lang": "en",
+        "players": 2,
+        "undo": True,
+    }  # en-US browser

@@ -473,3 +473,47 @@ def test_a_save_with_a_bad_undo_count_is_set_aside():
             storage.read_save(json.dumps(record))
     del record["undos"]  # a save from before undo
     assert storage.read_save(json.dumps(record)).undos == 0
+
+
+def at_a_sheet():
+    """An app whose first deal has just been scored (its sheet open)."""
+    from test_follow import last_card_of_a_deal
+
+    store = Store({storage.SAVE_KEY: write_save(Saved(last_card_of_a_deal(), 0, 1))})
+    app = make_app(store, "?pace=0")
+    app.start()
+    run(played(app, 1))
+    assert app.phase() == "sheet"
+    return app
+
+
+def test_how_did_i_play_reviews_each_decision_of_the_deal_on_the_sheet():
+    from chkobba.review import review_deal
+
+    app = at_a_sheet()
+    run(app.tap("review"))
+    assert app.phase() == "review" and not app.ui.working
+    assert app.ui.review == review_deal(app.game, 0, 1)  # the same, worked out in the background
+    frame = make_frame(app.game, app.ui, app.state.settings)
+    assert len(frame.overlay.lines) == len(app.ui.review) > 5
+    assert frame.overlay.summary.startswith("Best: ")
+    costly = [line for line in frame.overlay.lines if line.grade != "best"]
+    assert all(line.expert.startswith("The expert would have") for line in costly)
+    run(app.tap("close"))
+    assert app.phase() == "sheet"
+
+
+def test_the_experts_replay_sets_its_sheet_beside_the_players():
+    from chkobba.review import expert_replay
+
+    app = at_a_sheet()
+    run(app.tap("expert"))
+    assert app.phase() == "expert"
+    assert app.ui.expert == expert_replay(app.game, 0, 1, "medium").deal_results[-1]
+    frame = make_frame(app.game, app.ui, app.state.settings)
+    assert frame.overlay.columns == ("You", "The expert")
+    assert frame.overlay.totals == (
+        app.game.deal_results[0].scores[0].total,
+        app.ui.expert.scores[0].total,
+    )
+    assert "against the expert" in frame.overlay.others

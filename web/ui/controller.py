@@ -13,10 +13,18 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
-from chkobba import Card, ChkobbaError, Game, Move, MoveKind, Phase, Rules
-from chkobba.log import taken_back
+from chkobba import Card, ChkobbaError, DealResult, Game, Move, MoveKind, Phase, Rules
+from chkobba.log import EntryKind, match_log, taken_back
 
-from .frame import Motion, capture_choices, make_frame, on_screen, screen_phase, swept
+from .frame import (
+    Motion,
+    capture_choices,
+    logged_deal,
+    make_frame,
+    on_screen,
+    screen_phase,
+    swept,
+)
 from .i18n import LANGUAGES, pick
 from .model import (
     HUMAN,
@@ -37,6 +45,7 @@ from .storage import UNSAVED, Saved, Storage
 
 if TYPE_CHECKING:
     from chkobba.bots import Bot
+    from chkobba.review import Decision
 
 # Human pace, in milliseconds at ?pace=1.
 THINK, SHOW, SETTLE, ANNOUNCE = 750, 700, 420, 1300
@@ -56,12 +65,22 @@ BOT_BUDGET_MS = 150.0
 HINT_SAMPLES: int | None = None
 HINT_BUDGET_MS = 150.0
 HINT_YIELD_S = 0.03  # lets the browser paint "Looking for a hint…" before the search runs
+REVIEW_DELAY_S = 0.05  # a decision is reviewed this long after the move (its frame first)
 ELSEWHERE = Notice(NoticeKind.ELSEWHERE)
 # The phases in which each tap means something (None: any); any other tap is ignored.
 TAPS: dict[str, tuple[ScreenPhase, ...] | None] = {
     "dismiss": None,
     "settings": None,
-    "close": (ScreenPhase.SETTINGS, ScreenPhase.CONFIRM, ScreenPhase.LOG, ScreenPhase.TAKEN),
+    "close": (
+        ScreenPhase.SETTINGS,
+        ScreenPhase.CONFIRM,
+        ScreenPhase.LOG,
+        ScreenPhase.TAKEN,
+        ScreenPhase.REVIEW,
+        ScreenPhase.EXPERT,
+    ),
+    "review": (ScreenPhase.SHEET, ScreenPhase.OVER),
+    "expert": (ScreenPhase.SHEET, ScreenPhase.OVER),
     "log": None,
     "taken": (ScreenPhase.SHEET, ScreenPhase.OVER, ScreenPhase.LOG),
     "level": (ScreenPhase.SETTINGS,),
@@ -112,8 +131,13 @@ class App:
         self.screen, self.storage, self.params = screen, storage, params
         self.fresh_seed, self.sleep = fresh_seed, sleep
         self.epoch = 0  # bumped when the match is replaced: pending work for the old one stops
-        self.tasks: set[asyncio.Future[None]] = set()
+        self.tasks: set[asyncio.Future[None]] = set()  # the play's: the computer's turn...
+        self.analyses: set[asyncio.Future[None]] = set()  # the review's, ahead of its asking
         self.bot: Bot | None = None
+        # The play review's results, worked out in the background as the match goes: each of
+        # the player's decisions by the history up to it; each deal's expert sheet by its deal.
+        self.reviews: dict[tuple[Move, ...], Decision] = {}
+        self.experts: dict[tuple[int, DealResult], DealResult] = {}
         self.following = False  # the match was last moved on by another tab
         self.lead = lead
         self.driving = lead is None  # this tab moves for the computer
@@ -300,11 +324,13 @@ class App:
         ):
             self.spawn(self.computer_turn())
 
-    def spawn(self, work: Awaitable[None]) -> None:
-        """Run ``work`` in the background (keeping a reference so it is not collected)."""
+    def spawn(self, work: Awaitable[None], kept: set[asyncio.Future[None]] | None = None) -> None:
+        """Run ``work`` in the background, kept in ``kept`` (the play's ``tasks`` unless said)
+        so that it is not collected."""
+        tasks = self.tasks if kept is None else kept
         task = asyncio.ensure_future(work)
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
+        tasks.add(task)
+        task.add_done_callback(tasks.discard)
 
     # --- moves ---------------------------------------------------------------------------------
 
@@ -358,6 +384,9 @@ class App:
             return
         if seat == HUMAN:
             self.following = False
+            self.spawn(self.review_later(before, move), self.analyses)
+        if ended:
+            self.spawn(self.expert_later(self.game, len(self.game.deal_results)), self.analyses)
         if stage == Stage.SHOW:
             self.paint()
             await self.pause(LAST if ended else SHOW)
@@ -395,6 +424,12 @@ class App:
             self.set_ui(panel=None if ui.panel == Panel.LOG else Panel.LOG)
         elif action == "taken":
             self.set_ui(panel=Panel.TAKEN)
+        elif action == "review":
+            await self.open_review()
+            return
+        elif action == "expert":
+            await self.open_expert()
+            return
         elif action == "close":
             self.set_ui(panel=None, switch=None)
         elif action == "level" and value in LEVELS:
@@ -464,6 +499,76 @@ class App:
         self.state = replace(self.state, game=back, ui=ui, undos=self.state.undos + 1)
         self.bot = None
         self.save()
+
+    # --- the play review -----------------------------------------------------------------------
+
+    async def review_later(self, before: Game, move: Move) -> None:
+        """Review the player's ``move`` from ``before`` once the frame that shows it is painted
+        (one search, ~40 ms in Pyodide): "How did I play?" then opens at once."""
+        from chkobba.review import review_position
+
+        await self.sleep(REVIEW_DELAY_S)
+        key = (*before.history, move)
+        if key not in self.reviews:
+            self.reviews[key] = review_position(before, move, len(before.history))
+
+    def reviewed(self, game: Game, index: int) -> Decision:
+        """The player's decision ``index`` of ``game``, reviewed now if it was not yet."""
+        from chkobba.review import review_move
+
+        key = game.history[: index + 1]
+        if key not in self.reviews:
+            self.reviews[key] = review_move(game, index)
+        return self.reviews[key]
+
+    async def expert_later(self, game: Game, deal: int) -> None:
+        """Play the expert's replay of ``deal`` while its sheet is read, a move at a time (the
+        worker stays free for taps); given up once the match moves on."""
+        from chkobba.review import expert_steps
+
+        key = (deal, game.deal_results[deal - 1])
+        final = None
+        for position in expert_steps(game, HUMAN, deal, self.state.settings.level):
+            final = position
+            await self.sleep(0)
+            if self.game is not game or self.ui.seen_deals >= deal:  # the sheet was left
+                return
+        if final is not None:  # the deal played out: its sheet
+            self.experts[key] = final.deal_results[-1]
+
+    async def open_review(self) -> None:
+        """The player's decisions in the deal on the sheet, each beside the hard bot's."""
+        game, deal = self.game, logged_deal(self.game, self.ui)
+        self.set_ui(panel=Panel.REVIEW, review=(), working=True)
+        self.paint()
+        await self.sleep(HINT_YIELD_S)  # "Working it out…" paints first
+        if self.game is not game:
+            return
+        numbers = [
+            e.number
+            for e in match_log(game)
+            if e.deal == deal and e.seat == HUMAN and e.kind in (EntryKind.CUT, EntryKind.PLAY)
+        ]
+        review = tuple(self.reviewed(game, number - 1) for number in numbers)
+        self.set_ui(review=review, working=False)
+        self.paint()
+
+    async def open_expert(self) -> None:
+        """The deal on the sheet played again by the hard bot in the player's seat."""
+        from chkobba.review import expert_replay
+
+        game, deal = self.game, logged_deal(self.game, self.ui)
+        self.set_ui(panel=Panel.EXPERT, expert=None, working=True)
+        self.paint()
+        await self.sleep(HINT_YIELD_S)
+        if self.game is not game:
+            return
+        key = (deal, game.deal_results[deal - 1])
+        if key not in self.experts:
+            replayed = expert_replay(game, HUMAN, deal, self.state.settings.level)
+            self.experts[key] = replayed.deal_results[-1]
+        self.set_ui(expert=self.experts[key], working=False)
+        self.paint()
 
     def set_settings(self, **changes: Any) -> None:
         self.state = replace(self.state, settings=replace(self.state.settings, **changes))

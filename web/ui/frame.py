@@ -159,7 +159,37 @@ class TakenPanel:
     sides: tuple[tuple[str, tuple[Card, ...]], ...]  # each side's name and its cards
 
 
-Overlay = Cut | Sheet | SettingsPanel | Confirm | LogPanel | TakenPanel
+@dataclass(frozen=True)
+class ReviewLine:
+    played: str  # what the player did, in words
+    grade: str  # "best", "fine", "costly"
+    grade_label: str
+    expert: str  # what the hard bot would have done instead, and what the difference cost ("")
+
+
+@dataclass(frozen=True)
+class ReviewPanel:
+    """How the player played a deal: each decision beside the hard bot's."""
+
+    title: str
+    summary: str
+    lines: tuple[ReviewLine, ...]
+    working: bool
+
+
+@dataclass(frozen=True)
+class ExpertPanel:
+    """A deal's sheet beside the one the hard bot made with the player's cards."""
+
+    title: str
+    columns: tuple[str, str]  # "You", "The expert"
+    rows: tuple[Row, ...]  # per row: the player's side's points and note, then the expert's
+    totals: tuple[int, int]
+    others: str  # what the other side scored in each
+    working: bool
+
+
+Overlay = Cut | Sheet | SettingsPanel | Confirm | LogPanel | TakenPanel | ReviewPanel | ExpertPanel
 
 
 @dataclass(frozen=True)
@@ -514,6 +544,10 @@ def overlay(
         return log_panel(t, game, ui)
     if phase == ScreenPhase.TAKEN:
         return taken_panel(t, game, ui)
+    if phase == ScreenPhase.REVIEW:
+        return review_panel(t, game, ui)
+    if phase == ScreenPhase.EXPERT:
+        return expert_panel(t, game, ui)
     if phase == ScreenPhase.CUT and game.cut_card is not None:
         reason = hint_reason(t, game, hint) if hint else ""
         return Cut(game.cut_card, hint, reason, ui.hinting)
@@ -623,6 +657,46 @@ def taken_panel(t: Language, game: Game, ui: Ui) -> TakenPanel:
         (words.side_name(t, s, players), tuple(sorted(taken[s], key=by_suit))) for s in (0, 1)
     )
     return TakenPanel(words.taken_title(t, number), sides)
+
+
+def review_panel(t: Language, game: Game, ui: Ui) -> ReviewPanel:
+    players = game.rules.players
+    lines = []
+    for decision in ui.review:
+        before = Game.from_notation(decision.position)  # (its hidden cards never shown)
+        played = words.played(t, HUMAN, decision.played, before.cut_card, players=players)
+        expert = ""
+        if decision.grade != "best":
+            expert = words.expert_instead(t, decision.bot, before.cut_card, decision.loss)
+        label = t._(words.GRADE_NAMES[decision.grade])
+        lines.append(ReviewLine(played, decision.grade, label, expert))
+    counts = {grade: sum(d.grade == grade for d in ui.review) for grade in words.GRADE_NAMES}
+    return ReviewPanel(
+        words.review_title(t, logged_deal(game, ui)),
+        words.review_summary(t, counts) if ui.review else "",
+        tuple(lines),
+        ui.working,
+    )
+
+
+def expert_panel(t: Language, game: Game, ui: Ui) -> ExpertPanel:
+    deal = logged_deal(game, ui)
+    mine, expert = game.deal_results[deal - 1], ui.expert
+    side = HUMAN % 2
+    rows: list[Row] = []
+    if expert is not None:
+        for key in words.ROW_NAMES:
+            cells = (cell(t, key, mine.scores[side]), cell(t, key, expert.scores[side]))
+            rows.append(Row(key, t._(words.ROW_NAMES[key]), cells))
+    totals = (mine.scores[side].total, expert.scores[side].total if expert else 0)
+    others = ""
+    if expert is not None:
+        theirs = (mine.scores[1 - side].total, expert.scores[1 - side].total)
+        others = words.expert_others(t, theirs, game.rules.players)
+    columns = (words.side_name(t, side, game.rules.players), t._(words.THE_EXPERT))
+    return ExpertPanel(
+        words.expert_title(t, deal), columns, tuple(rows), totals, others, ui.working
+    )
 
 
 def by_suit(card: Card) -> tuple[str, int]:

@@ -16,6 +16,8 @@ ESCAPE = {
     ScreenPhase.CONFIRM: "close",
     ScreenPhase.LOG: "close",
     ScreenPhase.TAKEN: "close",
+    ScreenPhase.REVIEW: "close",
+    ScreenPhase.EXPERT: "close",
 }
 
 

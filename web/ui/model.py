@@ -7,11 +7,14 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-from chkobba import TARGETS, Card, Game, Move, ParseError
+from chkobba import TARGETS, Card, DealResult, Game, Move, ParseError
 
 from .i18n import LANGUAGES
+
+if TYPE_CHECKING:  # the review imports the bots' search: the page imports it later
+    from chkobba.review import Decision
 
 LEVELS = ("easy", "medium", "hard")
 PLAYERS = (2, 4)  # at the table: you and the computer, or you and a computer partner against two
@@ -42,6 +45,8 @@ class ScreenPhase(Named):
     CONFIRM = "confirm"
     LOG = "log"
     TAKEN = "taken"
+    REVIEW = "review"
+    EXPERT = "expert"
 
 
 class Stage(Named):
@@ -60,6 +65,8 @@ class Panel(Named):
     CONFIRM = "confirm"
     LOG = "log"
     TAKEN = "taken"
+    REVIEW = "review"  # how the player played the deal, beside the hard bot
+    EXPERT = "expert"  # the deal played again by the hard bot in the player's seat
 
 
 class NoticeKind(Named):
@@ -133,6 +140,9 @@ class Ui:
     thinking: bool = False  # the computer is about to move
     panel: Panel | None = None  # SETTINGS, or CONFIRM (a new match over one in progress)
     switch: int | None = None  # the players a confirmed new match is for (None: as set)
+    review: tuple[Decision, ...] = ()  # the player's decisions in the deal, reviewed (REVIEW)
+    expert: DealResult | None = None  # the expert's sheet of the deal (EXPERT)
+    working: bool = False  # the review or the expert's replay is being worked out
 
     @property
     def busy(self) -> bool:

@@ -20,11 +20,13 @@ from .frame import (
     Choices,
     Confirm,
     Cut,
+    ExpertPanel,
     Frame,
     LastPlay,
     LogPanel,
     Overlay,
     PileView,
+    ReviewPanel,
     SeatView,
     SettingsPanel,
     Sheet,
@@ -275,6 +277,10 @@ def overlay(t: Language, item: Overlay) -> str:
         return sheet_box(log_panel(t, item), ScreenPhase.LOG)
     if isinstance(item, TakenPanel):
         return sheet_box(taken_panel(t, item), ScreenPhase.TAKEN)
+    if isinstance(item, ReviewPanel):
+        return sheet_box(review_panel(t, item), ScreenPhase.REVIEW)
+    if isinstance(item, ExpertPanel):
+        return sheet_box(expert_panel(t, item), ScreenPhase.EXPERT)
     return sheet_box(confirm_panel(t, item), ScreenPhase.CONFIRM)
 
 
@@ -346,9 +352,16 @@ def score_sheet(t: Language, sheet: Sheet) -> str:
         corner = f'<th scope="col"><span class="sr-only">{escape(t._(words.SCORE))}</span></th>'
         table = f"<table><tr>{corner}{cols}</tr>{''.join(body)}</table>"
     action = button(sheet.action, sheet.action_label)
-    log = button("log", t._(words.LOG), "btn plain")
-    taken = button("taken", t._(words.TAKEN), "btn plain")
-    actions = f'<div class="actions">{action}</div><div class="actions">{log}{taken}</div>'
+    more = "".join(
+        button(name, t._(label), "btn plain")
+        for name, label in (
+            ("log", words.LOG),
+            ("taken", words.TAKEN),
+            ("review", words.REVIEW),
+            ("expert", words.EXPERT),
+        )
+    )
+    actions = f'<div class="actions">{action}</div><div class="actions more">{more}</div>'
     return f"{head}{notes}{table}{actions}"
 
 
@@ -371,9 +384,56 @@ def log_panel(t: Language, panel: LogPanel) -> str:
         if items
         else f'<p class="sub">{escape(t._(words.NOTHING_YET))}</p>'
     )
+    return f"{title(panel.title)}{body}{close_button(t)}"
+
+
+def working(t: Language) -> str:
+    return f'<p class="sub" aria-busy="true">{escape(t._(words.WORKING))}</p>'
+
+
+def close_button(t: Language) -> str:
+    return f'<div class="actions">{button("close", t._(words.CLOSE), "btn")}</div>'
+
+
+def review_panel(t: Language, panel: ReviewPanel) -> str:
+    """Each decision with its grade, and what the expert would have done where it differs."""
+    if panel.working:
+        return f"{title(panel.title)}{working(t)}{close_button(t)}"
+    items = []
+    for line in panel.lines:
+        expert = f"<small>{escape(line.expert)}</small>" if line.expert else ""
+        items.append(
+            f'<li class="{line.grade}"><span class="grade">{escape(line.grade_label)}</span>'
+            f"<span>{escape(line.played)}{expert}</span></li>"
+        )
     return (
-        f"{title(panel.title)}{body}"
-        f'<div class="actions">{button("close", t._(words.CLOSE), "btn")}</div>'
+        f'{title(panel.title)}<p class="sub">{escape(panel.summary)}</p>'
+        f'<ol class="log review" data-review="{len(panel.lines)}">{"".join(items)}</ol>'
+        f"{close_button(t)}"
+    )
+
+
+def expert_panel(t: Language, panel: ExpertPanel) -> str:
+    """The player's side's points beside the expert's, row by row, on the same cards."""
+    if panel.working:
+        return f"{title(panel.title)}{working(t)}{close_button(t)}"
+    cols = "".join(f'<th scope="col">{escape(name)}</th>' for name in panel.columns)
+    body = []
+    for row in panel.rows:
+        cells = "".join(
+            f"<td>{points}{f'<small>{escape(note)}</small>' if note else ''}</td>"
+            for points, note in row.cells
+        )
+        body.append(f'<tr data-row="{row.key}"><th scope="row">{escape(row.name)}</th>{cells}</tr>')
+    totals = "".join(f"<td>{p}</td>" for p in panel.totals)
+    body.append(
+        f'<tr class="total" data-row="total"><th scope="row">{escape(t._(words.THIS_DEAL))}</th>'
+        f"{totals}</tr>"
+    )
+    corner = f'<th scope="col"><span class="sr-only">{escape(t._(words.SCORE))}</span></th>'
+    return (
+        f"{title(panel.title)}<table><tr>{corner}{cols}</tr>{''.join(body)}</table>"
+        f'<p class="sub">{escape(panel.others)}</p>{close_button(t)}'
     )
 
 
@@ -386,10 +446,7 @@ def taken_panel(t: Language, panel: TakenPanel) -> str:
             f"<h3>{escape(name)} <small>{escape(t.count_cards(len(cards)))}</small></h3>"
             f'<div class="taken" role="group" aria-label="{escape(name)}">{minis}</div>'
         )
-    return (
-        f"{title(panel.title)}{''.join(parts)}"
-        f'<div class="actions">{button("close", t._(words.CLOSE), "btn")}</div>'
-    )
+    return f"{title(panel.title)}{''.join(parts)}{close_button(t)}"
 
 
 def settings_panel(t: Language, panel: SettingsPanel) -> str:

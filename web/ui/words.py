@@ -490,6 +490,67 @@ def last_play(t: Language, line: str) -> str:
     return t._("Last play: {play}", play=line)
 
 
+# --- the play review ----------------------------------------------------------------------------
+
+REVIEW = N_("How did I play?")
+EXPERT = N_("The expert's replay")
+THE_EXPERT = N_("The expert")
+WORKING = N_("Working it out…")
+GRADE_NAMES = {"best": N_("Best"), "fine": N_("Fine"), "costly": N_("Costly")}
+
+
+def review_title(t: Language, number: int) -> str:
+    return t._("Deal {number}: how you played", number=number)
+
+
+def review_summary(t: Language, counts: dict[str, int]) -> str:
+    return t._(
+        "Best: {best} · fine: {fine} · costly: {costly}",
+        best=counts["best"],
+        fine=counts["fine"],
+        costly=counts["costly"],
+    )
+
+
+def expert_instead(t: Language, move: Move, cut_card: Card | None, loss: float) -> str:
+    """What the hard bot would have done instead, and what the difference cost, by its search."""
+    points = f"{loss:.1f}"
+    if move.kind == MoveKind.KEEP:
+        return t._(
+            "The expert would have kept the cut card (about {points} points).", points=points
+        )
+    if move.kind == MoveKind.EXPOSE:
+        return t._(
+            "The expert would have exposed the cut card (about {points} points).", points=points
+        )
+    assert move.card is not None
+    card = label(t, move.card)
+    if move.captures:
+        return t._(
+            "The expert would have played {card} to take {cards} (about {points} points).",
+            card=card,
+            cards=cards_shown(t, move.captures),
+            points=points,
+        )
+    return t._(
+        "The expert would have laid {card} (about {points} points).", card=card, points=points
+    )
+
+
+def expert_title(t: Language, number: int) -> str:
+    return t._("Deal {number}: the expert in your seat", number=number)
+
+
+def expert_others(t: Language, points: tuple[int, int], players: int = 2) -> str:
+    """What the other side scored against the player, and against the expert."""
+    return t._(
+        "{side} scored {yours} against you, {experts} against the expert.",
+        side=side_name(t, 1 - HUMAN % 2, players),
+        yours=points[0],
+        experts=points[1],
+    )
+
+
 def undos_used(t: Language, count: int) -> str:
     """The match's result says plays were taken back."""
     return t.ngettext(

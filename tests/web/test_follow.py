@@ -1,5 +1,6 @@
-"""The deal's log, each seat's last play and the score sheet that explains itself, in the
-browser: opened by taps and by the keyboard, in each language, at both sizes."""
+"""Following, reviewing and taking back a deal in the browser: the deal's log, each seat's last
+play, the score sheet that explains itself, how you played, the expert's replay and undo;
+opened by taps and by the keyboard, in each language, at both sizes."""
 
 import pytest
 from chkobba import Game, Rules
@@ -155,3 +156,25 @@ def test_undo_takes_back_a_play_by_tap_and_by_keyboard(table):
     table.page.wait_for_function(f"+document.querySelector('#app').dataset.moves === {undone}")
     assert '"undos": 2' in table.page.evaluate("localStorage.getItem('chkobba.save')")
     table.screenshot("undo")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ar"])
+def test_how_you_played_and_the_experts_replay_open_from_the_sheet(table, lang):
+    table.open_on(last_card_of_a_deal(), f"?pace=0&lang={lang}")
+    table.wait_phase("play")
+    table.play_one()
+    table.wait_phase("sheet")
+    table.tap('[data-overlay="sheet"] [data-action="review"]')
+    table.page.wait_for_selector('[data-overlay="review"] [data-review]')
+    graded = table.page.eval_on_selector_all(".review li", "els => els.map(e => e.className)")
+    assert graded and set(graded) <= {"best", "fine", "costly"}
+    table.screenshot(f"review-{lang}")
+    table.page.keyboard.press("Escape")
+    table.wait_phase("sheet")
+    table.page.focus('[data-overlay="sheet"] [data-action="expert"]')
+    table.page.keyboard.press("Enter")
+    table.page.wait_for_selector('[data-overlay="expert"] [data-row="total"]')
+    assert len(table.page.locator('[data-overlay="expert"] [data-row="total"] td').all()) == 2
+    table.screenshot(f"expert-{lang}")
+    table.tap('[data-overlay="expert"] [data-action="close"]')
+    table.wait_phase("sheet")
