@@ -27,6 +27,7 @@ from .frame import (
     Overlay,
     PileView,
     ReviewPanel,
+    Row,
     SeatView,
     SettingsPanel,
     Sheet,
@@ -332,25 +333,12 @@ def score_sheet(t: Language, sheet: Sheet) -> str:
     notes = "".join(f'<p class="sub">{escape(n)}</p>' for n in sheet.notes)
     table = ""
     if sheet.rows:
-        cols = "".join(f'<th scope="col">{escape(name)}</th>' for name in sheet.sides)
-        body = []
-        for row in sheet.rows:
-            cells = "".join(
-                f"<td>{points}{f'<small>{escape(note)}</small>' if note else ''}</td>"
-                for points, note in row.cells
-            )
-            name = f'<th scope="row">{escape(row.name)}</th>'
-            body.append(f'<tr data-row="{row.key}">{name}{cells}</tr>')
-        deal = "".join(f"<td>{p}</td>" for p in sheet.deal)
-        this_deal = f'<th scope="row">{escape(t._(words.THIS_DEAL))}</th>'
-        body.append(f'<tr class="total">{this_deal}{deal}</tr>')
         totals = "".join(f"<td>{p}</td>" for p in sheet.totals)
-        body.append(
+        match = (
             f'<tr class="match"><th scope="row">{escape(t._(words.MATCH))}'
             f"<small>{escape(words.match_target(t, sheet.target))}</small></th>{totals}</tr>"
         )
-        corner = f'<th scope="col"><span class="sr-only">{escape(t._(words.SCORE))}</span></th>'
-        table = f"<table><tr>{corner}{cols}</tr>{''.join(body)}</table>"
+        table = points_table(t, sheet.sides, sheet.rows, sheet.deal, match)
     action = button(sheet.action, sheet.action_label)
     more = "".join(
         button(name, t._(label), "btn plain")
@@ -417,24 +405,34 @@ def expert_panel(t: Language, panel: ExpertPanel) -> str:
     """The player's side's points beside the expert's, row by row, on the same cards."""
     if panel.working:
         return f"{title(panel.title)}{working(t)}{close_button(t)}"
-    cols = "".join(f'<th scope="col">{escape(name)}</th>' for name in panel.columns)
+    table = points_table(t, panel.columns, panel.rows, panel.totals)
+    return f'{title(panel.title)}{table}<p class="sub">{escape(panel.others)}</p>{close_button(t)}'
+
+
+def points_table(
+    t: Language,
+    columns: tuple[str, ...],
+    rows: tuple[Row, ...],
+    deal: tuple[int, ...],
+    after: str = "",
+) -> str:
+    """A score sheet's table: a column a side (or a player), a row a point with what earned it,
+    the deal's points, then ``after`` (the match's totals)."""
+    cols = "".join(f'<th scope="col">{escape(name)}</th>' for name in columns)
     body = []
-    for row in panel.rows:
+    for row in rows:
         cells = "".join(
             f"<td>{points}{f'<small>{escape(note)}</small>' if note else ''}</td>"
             for points, note in row.cells
         )
         body.append(f'<tr data-row="{row.key}"><th scope="row">{escape(row.name)}</th>{cells}</tr>')
-    totals = "".join(f"<td>{p}</td>" for p in panel.totals)
+    points = "".join(f"<td>{p}</td>" for p in deal)
     body.append(
         f'<tr class="total" data-row="total"><th scope="row">{escape(t._(words.THIS_DEAL))}</th>'
-        f"{totals}</tr>"
+        f"{points}</tr>{after}"
     )
     corner = f'<th scope="col"><span class="sr-only">{escape(t._(words.SCORE))}</span></th>'
-    return (
-        f"{title(panel.title)}<table><tr>{corner}{cols}</tr>{''.join(body)}</table>"
-        f'<p class="sub">{escape(panel.others)}</p>{close_button(t)}'
-    )
+    return f"<table><tr>{corner}{cols}</tr>{''.join(body)}</table>"
 
 
 def taken_panel(t: Language, panel: TakenPanel) -> str:
