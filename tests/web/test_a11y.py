@@ -79,8 +79,9 @@ def choice_turn() -> tuple[Game, str]:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_screen_in_each_language(table, lang):
-    """The cut, the table, settings and its confirmation, a capture choice, a score sheet, the
-    match's end and a notice: axe-clean, in the language asked, mirrored in Arabic."""
+    """The cut, the table, settings and its confirmation, a capture choice, a score sheet and
+    what opens from it (the deal's log, the cards taken, how you played, the expert's replay),
+    the match's end and a notice: axe-clean, in the language asked, mirrored in Arabic."""
     query = f"?pace=0&lang={lang}"
     table.open(f"?seed={first_seed_where_you_cut('keep')}&{query[1:]}")
     table.wait_phase("cut")
@@ -108,6 +109,17 @@ def test_every_screen_in_each_language(table, lang):
     load_saved(table, game, query, seen=len(game.deal_results) - 1)
     table.wait_phase("sheet")
     check_screen(table, lang, "sheet")
+    for action, ready in (
+        ("log", ".log"),
+        ("taken", ".taken"),
+        ("review", "[data-review]"),
+        ("expert", '[data-row="total"]'),
+    ):
+        table.tap(f'[data-overlay="sheet"] [data-action="{action}"]')
+        table.page.wait_for_selector(f'[data-overlay="{action}"] {ready}')
+        check_screen(table, lang, action)
+        table.tap(f'[data-overlay="{action}"] [data-action="close"]')
+        table.wait_phase("sheet")
 
     load_saved(table, near_the_end(), query)
     table.wait_phase("play")

@@ -52,6 +52,7 @@ UNDO_ICON = (
     'l-3.6-3.6A8 8 0 0 1 20.2 16l2.4-.8A10.5 10.5 0 0 0 12.5 8z"/></svg>'
 )
 TITLE_ID = "dialog-title"
+SCROLLS = f'tabindex="0" aria-labelledby="{TITLE_ID}"'  # a list that scrolls: the keyboard too
 
 
 def marks_of(frame: Frame) -> dict[str, str]:
@@ -368,7 +369,7 @@ def log_panel(t: Language, panel: LogPanel) -> str:
         )
         items.append(f'<li class="{cls}">{escape(line.text)}</li>')
     body = (
-        f'<ol class="log" data-log="{len(panel.lines)}">{"".join(items)}</ol>'
+        f'<ol class="log" data-log="{len(panel.lines)}" {SCROLLS}>{"".join(items)}</ol>'
         if items
         else f'<p class="sub">{escape(t._(words.NOTHING_YET))}</p>'
     )
@@ -396,7 +397,8 @@ def review_panel(t: Language, panel: ReviewPanel) -> str:
         )
     return (
         f'{title(panel.title)}<p class="sub">{escape(panel.summary)}</p>'
-        f'<ol class="log review" data-review="{len(panel.lines)}">{"".join(items)}</ol>'
+        f'<ol class="log review" data-review="{len(panel.lines)}" {SCROLLS}>'
+        f"{''.join(items)}</ol>"
         f"{close_button(t)}"
     )
 
