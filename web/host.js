@@ -354,8 +354,24 @@ addEventListener("py:progress", () => {
   if (!html.classList.contains("ready")) silence();
 });
 
+/** Hand a shared deal's link to the phone's share sheet, or copy it (the button then says so);
+ * where neither works, the link stays shown, selected, to copy by hand. */
+async function share(button) {
+  const url = new URL(button.dataset.copy, location.href).href;
+  try {
+    if (navigator.share && navigator.canShare?.({ url })) await navigator.share({ url });
+    else await navigator.clipboard.writeText(url);
+    button.textContent = button.dataset.copied;
+  } catch {
+    const link = button.closest(".sheet")?.querySelector(".deal-link");
+    if (link) getSelection()?.selectAllChildren(link);
+  }
+}
+
 app.addEventListener("click", (event) => {
   used();
+  const copy = event.target.closest?.("[data-copy]");
+  if (copy) return share(copy);
   if (window.chkobbaTaps) return; // still boot.js's to keep
   const tap = readTap(event.target, ZONES);
   if (tap) post({ type: "tap", action: tap[0], value: tap[1] });

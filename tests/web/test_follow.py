@@ -178,3 +178,37 @@ def test_how_you_played_and_the_experts_replay_open_from_the_sheet(table, lang):
     table.screenshot(f"expert-{lang}")
     table.tap('[data-overlay="expert"] [data-action="close"]')
     table.wait_phase("sheet")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ar"])
+def test_a_deal_shared_as_a_link_replays_step_by_step(table, lang):
+    table.open_on(last_card_of_a_deal(), f"?pace=0&lang={lang}")
+    table.wait_phase("play")
+    table.play_one()
+    table.wait_phase("sheet")
+    table.tap('[data-overlay="sheet"] [data-action="share"]')
+    table.wait_phase("share")
+    link = table.page.get_attribute(".deal-link", "href")
+    assert link.startswith("?deal=") and len(table.base + "index.html" + link) <= 200
+    table.screenshot(f"share-{lang}")
+    saved = table.page.evaluate("localStorage.getItem('chkobba.save')")
+    table.page.goto(table.base + "index.html" + link + f"&pace=0&lang={lang}")
+    table.wait_phase("replay")
+    step = '.replay [data-step="{}"]'
+    table.tap('[data-action="replay"][data-value="next"]')
+    table.page.wait_for_selector(step.format(1))
+    table.page.focus('[data-action="replay"][data-value="next"]')
+    table.page.keyboard.press("Enter")
+    table.page.wait_for_selector(step.format(2))
+    table.tap('[data-action="replay"][data-value="last"]')
+    table.page.wait_for_selector('[data-value="next"][aria-disabled="true"]')
+    assert int(table.page.get_attribute(".replay .step", "data-step")) > 30
+    table.screenshot(f"replay-{lang}")
+    assert table.page.evaluate("localStorage.getItem('chkobba.save')") == saved
+
+
+@PHONE
+def test_an_edited_deal_link_says_so_and_plays_the_players_match(table):
+    table.open("?deal=1AAAAAAAAAAAAAAAAAAAAAAAAAAA&pace=0")
+    assert "edited or damaged" in table.page.inner_text("[data-notice]")
+    assert table.phase in ("cut", "play", "wait")

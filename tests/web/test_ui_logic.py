@@ -517,3 +517,36 @@ def test_the_experts_replay_sets_its_sheet_beside_the_players():
         app.ui.expert.scores[0].total,
     )
     assert "against the expert" in frame.overlay.others
+
+
+def test_a_shared_deal_is_followed_move_by_move_and_the_save_is_left_alone():
+    from chkobba import deal_link
+
+    app = at_a_sheet()
+    run(app.tap("share"))
+    assert app.phase() == "share"
+    link = make_frame(app.game, app.ui, app.state.settings).overlay.link
+    assert link == "?deal=" + deal_link(app.game, 1) and len(link) < 60
+    store = Store({"chkobba.save": "kept as it is"})
+    shared = make_app(store, link + "&pace=0")
+    shared.start()
+    assert shared.phase() == "replay" and shared.ui.replay == (0, len(shared.params.deal.moves))
+    assert status(shared).startswith("A shared deal")
+    run(shared.tap("replay", "next"))
+    run(shared.tap("replay", "next"))
+    assert shared.ui.replay[0] == 2 and shared.game == shared.params.deal.positions[2]
+    run(shared.tap("hand", str(shared.game.hands[0][0])))  # no play in a replay
+    assert shared.ui.replay[0] == 2
+    run(shared.tap("replay", "last"))
+    assert shared.game.deal_results and "Deal 1: you" in status(shared)
+    run(shared.tap("replay", "first"))
+    assert shared.ui.replay[0] == 0 and shared.ui.last is None
+    assert store["chkobba.save"] == "kept as it is"
+
+
+def test_an_edited_deal_link_is_refused_with_a_clear_notice():
+    app = make_app(query="?deal=1AAAAAAAAAAAAAAAAA&pace=0")
+    app.start()
+    assert app.ui.replay is None and app.phase() != "replay"
+    text = words.notice(EN, app.ui.notices[-1])
+    assert "the shared deal: bad deal link" in text and "edited or damaged" in text

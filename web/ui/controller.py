@@ -78,8 +78,11 @@ TAPS: dict[str, tuple[ScreenPhase, ...] | None] = {
         ScreenPhase.TAKEN,
         ScreenPhase.REVIEW,
         ScreenPhase.EXPERT,
+        ScreenPhase.SHARE,
     ),
     "review": (ScreenPhase.SHEET, ScreenPhase.OVER),
+    "share": (ScreenPhase.SHEET, ScreenPhase.OVER),
+    "replay": (ScreenPhase.REPLAY,),
     "expert": (ScreenPhase.SHEET, ScreenPhase.OVER),
     "log": None,
     "taken": (ScreenPhase.SHEET, ScreenPhase.OVER, ScreenPhase.LOG),
@@ -149,8 +152,9 @@ class App:
             lang=pick(params.lang, settings.lang or None, languages),
         )
         asked = params.players or settings.players  # a new match's players
-        # A tutorial's board (?position=) leaves the player's saved match alone.
-        self.keeps_save = params.position is None
+        # A tutorial's board (?position=) and a shared deal (?deal=) leave the player's saved
+        # match alone.
+        self.keeps_save = params.position is None and params.deal is None
         notices: list[Notice] = []
         saved: Saved | None = None
         if self.keeps_save:
@@ -164,8 +168,11 @@ class App:
                 switch = params.players
             elif params.players:
                 saved = None
-        undos = 0
-        if params.position is not None:
+        undos, replay = 0, None
+        if params.deal is not None:
+            game, seen, bot_seed = params.deal.start, 0, params.deal.start.seed
+            replay = (0, len(params.deal.moves))
+        elif params.position is not None:
             game, seen, bot_seed = params.position, 0, params.position.seed
         elif saved is not None:
             game, seen, bot_seed = saved.game, saved.seen_deals, saved.bot_seed
@@ -175,7 +182,7 @@ class App:
             bot_seed = params.seed if params.seed is not None else fresh_seed()
             rules = Rules(players=asked, target=settings.target)
             game, seen = Game.new(rules, seed=bot_seed), 0
-        ui = Ui(seen_deals=seen, notices=tuple(notices))
+        ui = Ui(seen_deals=seen, notices=tuple(notices), replay=replay)
         if switch is not None:
             ui = replace(ui, panel=Panel.CONFIRM, switch=switch)
         self.state = State(game, ui, settings, bot_seed, undos)
@@ -424,6 +431,10 @@ class App:
             self.set_ui(panel=None if ui.panel == Panel.LOG else Panel.LOG)
         elif action == "taken":
             self.set_ui(panel=Panel.TAKEN)
+        elif action == "share":
+            self.set_ui(panel=Panel.SHARE)
+        elif action == "replay":
+            self.replay_step(value)
         elif action == "review":
             await self.open_review()
             return
@@ -499,6 +510,25 @@ class App:
         self.state = replace(self.state, game=back, ui=ui, undos=self.state.undos + 1)
         self.bot = None
         self.save()
+
+    def replay_step(self, step: str) -> None:
+        """Follow a shared deal: its first position, the one before, the next, its end."""
+        line, at = self.params.deal, self.ui.replay
+        if line is None or at is None:
+            return
+        now, total = at
+        moves = {"first": 0, "prev": now - 1, "next": now + 1, "last": total}
+        if step not in moves:
+            return
+        to = max(0, min(total, moves[step]))
+        last, stage = None, None
+        if to > 0:
+            before = line.positions[to - 1]
+            last = Played(before.current, line.moves[to - 1], before)
+            if line.positions[to].deal_results != before.deal_results:
+                stage = Stage.SHOW  # the deal's last card on its table, not the next deal's
+        ui = replace(self.ui, replay=(to, total), last=last, stage=stage, hint=None)
+        self.state = replace(self.state, game=line.positions[to], ui=ui)
 
     # --- the play review -----------------------------------------------------------------------
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from chkobba import Card, DealResult, DealScore, Game, Move, MoveKind, Phase
+from chkobba import Card, DealResult, DealScore, Game, Move, MoveKind, Phase, deal_link
 from chkobba.kernel import tied
 from chkobba.log import Entry, EntryKind, match_log, undoable
 
@@ -160,6 +160,24 @@ class TakenPanel:
 
 
 @dataclass(frozen=True)
+class ReplayBar:
+    """The controls of a shared deal followed move by move."""
+
+    step: int
+    total: int
+    label: str  # "Move 3 of 36"
+
+
+@dataclass(frozen=True)
+class SharePanel:
+    """A deal as a link to share."""
+
+    title: str
+    text: str
+    link: str  # the page's address's query: "?deal=..."
+
+
+@dataclass(frozen=True)
 class ReviewLine:
     played: str  # what the player did, in words
     grade: str  # "best", "fine", "costly"
@@ -189,7 +207,17 @@ class ExpertPanel:
     working: bool
 
 
-Overlay = Cut | Sheet | SettingsPanel | Confirm | LogPanel | TakenPanel | ReviewPanel | ExpertPanel
+Overlay = (
+    Cut
+    | Sheet
+    | SettingsPanel
+    | Confirm
+    | LogPanel
+    | TakenPanel
+    | ReviewPanel
+    | ExpertPanel
+    | SharePanel
+)
 
 
 @dataclass(frozen=True)
@@ -219,6 +247,7 @@ class Frame:
     choices: Choices | None
     hint_enabled: bool
     undo: bool | None  # the undo button: None, none (the settings say so); else whether it works
+    replay: ReplayBar | None  # a shared deal's controls
     hinting: bool
     overlay: Overlay | None
     announcement: Announcement | None
@@ -256,7 +285,10 @@ def make_frame(game: Game, ui: Ui, settings: Settings, undos: int = 0) -> Frame:
         mine=phase in PLAYING,
         choices=choice_panel(t, ui, choices),
         hint_enabled=phase in PLAYING,
-        undo=(phase in PLAYING and undoable(game, HUMAN) is not None) if settings.undo else None,
+        undo=None
+        if not settings.undo or ui.replay is not None
+        else phase in PLAYING and undoable(game, HUMAN) is not None,
+        replay=replay_bar(t, ui),
         hinting=ui.hinting,
         overlay=overlay(t, shown, ui, settings, phase, hint, undos),
         announcement=announcement(t, game, ui),
@@ -291,6 +323,8 @@ def phase_of(game: Game, ui: Ui) -> ScreenPhase:
     cards moving)."""
     if ui.panel is not None:
         return ScreenPhase(ui.panel)
+    if ui.replay is not None:  # a shared deal, followed move by move: nothing to play
+        return ScreenPhase.REPLAY
     over = game.phase == Phase.OVER
     if (sheet_due(game, ui) or over) and not ui.busy:  # the deal's last card lands first
         return ScreenPhase.OVER if over else ScreenPhase.SHEET
@@ -449,6 +483,8 @@ def event(t: Language, game: Game, ui: Ui, spoken: bool = False) -> str:
 
 
 def status(t: Language, game: Game, ui: Ui, phase: ScreenPhase, hint: Move | None) -> str:
+    if phase == ScreenPhase.REPLAY:
+        return replay_status(t, game, ui)
     if phase == ScreenPhase.CHOOSE and ui.selected is not None:
         return words.choose(t, ui.selected)
     if phase in (ScreenPhase.PLAY, ScreenPhase.CUT) and ui.hinting:
@@ -548,6 +584,8 @@ def overlay(
         return review_panel(t, game, ui)
     if phase == ScreenPhase.EXPERT:
         return expert_panel(t, game, ui)
+    if phase == ScreenPhase.SHARE:
+        return share_panel(t, game, ui)
     if phase == ScreenPhase.CUT and game.cut_card is not None:
         reason = hint_reason(t, game, hint) if hint else ""
         return Cut(game.cut_card, hint, reason, ui.hinting)
@@ -697,6 +735,38 @@ def expert_panel(t: Language, game: Game, ui: Ui) -> ExpertPanel:
     return ExpertPanel(
         words.expert_title(t, deal), columns, tuple(rows), totals, others, ui.working
     )
+
+
+# --- a deal as a link --------------------------------------------------------------------------
+
+
+def share_panel(t: Language, game: Game, ui: Ui) -> SharePanel:
+    deal = logged_deal(game, ui)
+    return SharePanel(
+        words.share_title(t, deal), t._(words.SHARE_TEXT), "?deal=" + deal_link(game, deal)
+    )
+
+
+def replay_bar(t: Language, ui: Ui) -> ReplayBar | None:
+    if ui.replay is None:
+        return None
+    step, total = ui.replay
+    return ReplayBar(step, total, words.replay_step(t, step, total))
+
+
+def replay_status(t: Language, game: Game, ui: Ui) -> str:
+    """What the move shown did; at the start, what this is; at the deal's end, its score."""
+    if ui.last is None:
+        return t._(words.REPLAY_START)
+    happened = event(t, game, ui)
+    after = ui.last.before.play(ui.last.move)  # (on screen, the deal's last card lands)
+    if len(after.deal_results) > len(ui.last.before.deal_results):
+        result = after.deal_results[-1]
+        points = tuple(s.total for s in result.scores)
+        number = len(after.deal_results)
+        told = words.deal_told(t, number, points, result.totals, game.rules.players)
+        return f"{happened} {told}"
+    return happened
 
 
 def by_suit(card: Card) -> tuple[str, int]:

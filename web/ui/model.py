@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, TypeVar
 
-from chkobba import TARGETS, Card, DealResult, Game, Move, ParseError
+from chkobba import TARGETS, Card, DealLine, DealResult, Game, Move, ParseError, read_deal_link
 
 from .i18n import LANGUAGES
 
@@ -47,6 +47,8 @@ class ScreenPhase(Named):
     TAKEN = "taken"
     REVIEW = "review"
     EXPERT = "expert"
+    REPLAY = "replay"  # a shared deal, followed move by move
+    SHARE = "share"
 
 
 class Stage(Named):
@@ -67,6 +69,7 @@ class Panel(Named):
     TAKEN = "taken"
     REVIEW = "review"  # how the player played the deal, beside the hard bot
     EXPERT = "expert"  # the deal played again by the hard bot in the player's seat
+    SHARE = "share"  # the deal as a link
 
 
 class NoticeKind(Named):
@@ -140,6 +143,7 @@ class Ui:
     thinking: bool = False  # the computer is about to move
     panel: Panel | None = None  # SETTINGS, or CONFIRM (a new match over one in progress)
     switch: int | None = None  # the players a confirmed new match is for (None: as set)
+    replay: tuple[int, int] | None = None  # a shared deal followed: the move shown, of how many
     review: tuple[Decision, ...] = ()  # the player's decisions in the deal, reviewed (REVIEW)
     expert: DealResult | None = None  # the expert's sheet of the deal (EXPERT)
     working: bool = False  # the review or the expert's replay is being worked out
@@ -166,8 +170,9 @@ class Params:
     ?level=easy|medium|hard and ?target=11|21|31 (override the settings for a new game),
     ?lang=fr|ar|en (the language, over the saved choice and the browser's), ?players=2|4 (a
     match for that many players; a saved match for another number is kept until the player
-    confirms), and ?position=<notation> (a tutorial's board, ``chkobba.notation``: that
-    position, you being seat 0; the page then neither reads nor writes the saved game)."""
+    confirms), ?position=<notation> (a tutorial's board, ``chkobba.notation``: that position,
+    you being seat 0; the page then neither reads nor writes the saved game) and
+    ?deal=<link> (a shared deal, ``chkobba.links``, replayed move by move; nor does it)."""
 
     seed: int | None = None
     pace: float = 1.0
@@ -177,6 +182,7 @@ class Params:
     errors: tuple[AddressProblem, ...] = field(default=())
     lang: str | None = None
     players: int | None = None
+    deal: DealLine | None = None
 
 
 def parse_params(query: str | Iterable[tuple[str, str]]) -> Params:
@@ -190,6 +196,7 @@ def parse_params(query: str | Iterable[tuple[str, str]]) -> Params:
     seed: int | None = None
     pace, level, target = 1.0, None, None
     position: Game | None = None
+    deal: DealLine | None = None
     lang: str | None = None
     players: int | None = None
     errors: list[AddressProblem] = []
@@ -231,9 +238,14 @@ def parse_params(query: str | Iterable[tuple[str, str]]) -> Params:
                 position = Game.from_notation(raw)
             except ParseError as error:
                 errors.append(AddressProblem("position", name, str(error)[:200]))
+        elif name == "deal":
+            try:
+                deal = read_deal_link(raw)
+            except ParseError as error:
+                errors.append(AddressProblem("deal", name, str(error)[:200]))
         else:
             errors.append(AddressProblem("unknown", name[:40]))
-    return Params(seed, pace, level, target, position, tuple(errors), lang, players)
+    return Params(seed, pace, level, target, position, tuple(errors), lang, players, deal)
 
 
 DECIMAL = re.compile(r"[0-9]+(?:\.[0-9]*)?|\.[0-9]+")  # ASCII digits, no sign, no exponent

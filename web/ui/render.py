@@ -26,10 +26,12 @@ from .frame import (
     LogPanel,
     Overlay,
     PileView,
+    ReplayBar,
     ReviewPanel,
     Row,
     SeatView,
     SettingsPanel,
+    SharePanel,
     Sheet,
     TakenPanel,
 )
@@ -187,9 +189,35 @@ def felt(t: Language, frame: Frame, inert: str) -> str:
         f"{''.join(cards)}</div>"
         f"{choice_panel(t, frame.choices)}"
         f'<div class="status{" mine" if frame.mine else ""}" data-status>'
-        f"{escape(frame.status)}</div>"
+        f"{escape(frame.status)}</div>{replay_bar(t, frame.replay)}"
         f"{announcement(frame.announcement)}</section>"
     )
+
+
+def replay_bar(t: Language, bar: ReplayBar | None) -> str:
+    """A shared deal's controls: to the start, back, forward, to the end; the move shown."""
+    if bar is None:
+        return ""
+    arrows = {  # (mirrored right to left by the style sheet)
+        "first": "M6 5h2v14H6zM19 5v14l-9-7z",
+        "prev": "M16 5v14l-9-7z",
+        "next": "M8 5v14l9-7z",
+        "last": "M16 5h2v14h-2zM5 5v14l9-7z",
+    }
+    buttons = []
+    for step, arrow in arrows.items():
+        stuck = bar.step == 0 if step in ("first", "prev") else bar.step == bar.total
+        off = ' aria-disabled="true"' if stuck else ""
+        name = escape(t._(words.REPLAY_BUTTONS[step]))
+        buttons.append(
+            f'<button type="button" class="icon" data-action="replay" data-value="{step}"{off} '
+            f'aria-label="{name}" title="{name}"><svg viewBox="0 0 24 24" aria-hidden="true">'
+            f'<path d="{arrow}"/></svg></button>'
+        )
+    step = f'<span class="step" data-step="{bar.step}">{escape(bar.label)}</span>'
+    buttons.insert(2, step)
+    own = f'<a class="own" href="./index.html">{escape(t._(words.OWN_MATCH))}</a>'
+    return f'<nav class="replay" aria-label="{escape(bar.label)}">{"".join(buttons)}</nav>{own}'
 
 
 def choice_panel(t: Language, choices: Choices | None) -> str:
@@ -233,7 +261,8 @@ def player(t: Language, frame: Frame, seat: SeatView, inert: str) -> str:
         f'<section class="zone you" data-seat="{seat.seat}"{inert}>'
         f'<div class="meta"><span class="who{" turn" if seat.turn else ""}">'
         f"{escape(seat.name)}</span>{last_play(t, seat.seat, seat.last)}"
-        f"{undo_button(t, frame.undo)}{hint_button(t, active, frame.hinting)}"
+        f"{undo_button(t, frame.undo)}"
+        f"{hint_button(t, active, frame.hinting) if frame.replay is None else ''}"
         f"{pile(t, seat.pile)}</div>"
         f'<div class="hand{" active" if active else ""}" data-zone="hand-{seat.seat}" '
         f'role="group" aria-label="{escape(t._(words.YOUR_HAND))}">{cards}</div></section>'
@@ -283,6 +312,8 @@ def overlay(t: Language, item: Overlay) -> str:
         return sheet_box(review_panel(t, item), ScreenPhase.REVIEW)
     if isinstance(item, ExpertPanel):
         return sheet_box(expert_panel(t, item), ScreenPhase.EXPERT)
+    if isinstance(item, SharePanel):
+        return sheet_box(share_panel(t, item), ScreenPhase.SHARE)
     return sheet_box(confirm_panel(t, item), ScreenPhase.CONFIRM)
 
 
@@ -348,6 +379,7 @@ def score_sheet(t: Language, sheet: Sheet) -> str:
             ("taken", words.TAKEN),
             ("review", words.REVIEW),
             ("expert", words.EXPERT),
+            ("share", words.SHARE),
         )
     )
     actions = f'<div class="actions">{action}</div><div class="actions more">{more}</div>'
@@ -409,6 +441,19 @@ def expert_panel(t: Language, panel: ExpertPanel) -> str:
         return f"{title(panel.title)}{working(t)}{close_button(t)}"
     table = points_table(t, panel.columns, panel.rows, panel.totals)
     return f'{title(panel.title)}{table}<p class="sub">{escape(panel.others)}</p>{close_button(t)}'
+
+
+def share_panel(t: Language, panel: SharePanel) -> str:
+    """The deal's link, to copy or hand to the phone's share sheet (host.js does: data-copy)."""
+    link = escape(panel.link)
+    return (
+        f'{title(panel.title)}<p class="sub">{escape(panel.text)}</p>'
+        f'<p><a class="deal-link" href="{link}" dir="ltr">{link}</a></p>'
+        '<div class="actions">'
+        f'<button type="button" class="btn" data-copy="{link}" '
+        f'data-copied="{escape(t._(words.COPIED))}">{escape(t._(words.COPY))}</button>'
+        f"{button('close', t._(words.CLOSE), 'btn plain')}</div>"
+    )
 
 
 def points_table(

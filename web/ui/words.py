@@ -490,6 +490,30 @@ def last_play(t: Language, line: str) -> str:
     return t._("Last play: {play}", play=line)
 
 
+# --- a deal as a link ----------------------------------------------------------------------------
+
+SHARE = N_("Share this deal")
+SHARE_TEXT = N_("Whoever opens this link follows the deal move by move, as you saw it.")
+COPY = N_("Copy the link")
+COPIED = N_("Link copied")
+REPLAY_START = N_("A shared deal, as its player saw it: follow it move by move.")
+REPLAY_BUTTONS = {
+    "first": N_("To the start"),
+    "prev": N_("Previous move"),
+    "next": N_("Next move"),
+    "last": N_("To the end"),
+}
+OWN_MATCH = N_("Back to your match")
+
+
+def share_title(t: Language, number: int) -> str:
+    return t._("Deal {number}: share it", number=number)
+
+
+def replay_step(t: Language, step: int, total: int) -> str:
+    return t._("Move {step} of {total}", step=step, total=total)
+
+
 # --- the play review ----------------------------------------------------------------------------
 
 REVIEW = N_("How did I play?")
@@ -593,6 +617,8 @@ def address_problem(t: Language, problem: AddressProblem) -> str:
         return t._("unknown parameter {name}", name=quote(problem.name))
     if problem.kind == "position":
         return t._("position: {problem}", problem=problem.value[:80])
+    if problem.kind == "deal":
+        return t._("the shared deal: {problem}", problem=problem.value[:80])
     if problem.kind == "seed":
         return t._("{name}={value} is not a whole number ≥ 0", name=name, value=value)
     if problem.kind == "pace":
