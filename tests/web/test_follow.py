@@ -158,12 +158,17 @@ def test_undo_takes_back_a_play_by_tap_and_by_keyboard(table):
     table.screenshot("undo")
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "ar"])
-def test_how_you_played_and_the_experts_replay_open_from_the_sheet(table, lang):
-    table.open_on(last_card_of_a_deal(), f"?pace=0&lang={lang}")
+def at_the_sheet(table, query: str) -> None:
+    """The page at the first deal's score sheet, the player's last card just played."""
+    table.open_on(last_card_of_a_deal(), query)
     table.wait_phase("play")
     table.play_one()
     table.wait_phase("sheet")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ar"])
+def test_how_you_played_and_the_experts_replay_open_from_the_sheet(table, lang):
+    at_the_sheet(table, f"?pace=0&lang={lang}")
     table.tap('[data-overlay="sheet"] [data-action="review"]')
     table.page.wait_for_selector('[data-overlay="review"] [data-review]')
     graded = table.page.eval_on_selector_all(".review li", "els => els.map(e => e.className)")
@@ -182,10 +187,7 @@ def test_how_you_played_and_the_experts_replay_open_from_the_sheet(table, lang):
 
 @pytest.mark.parametrize("lang", ["en", "fr", "ar"])
 def test_a_deal_shared_as_a_link_replays_step_by_step(table, lang):
-    table.open_on(last_card_of_a_deal(), f"?pace=0&lang={lang}")
-    table.wait_phase("play")
-    table.play_one()
-    table.wait_phase("sheet")
+    at_the_sheet(table, f"?pace=0&lang={lang}")
     table.tap('[data-overlay="sheet"] [data-action="share"]')
     table.wait_phase("share")
     link = table.page.get_attribute(".deal-link", "href")
