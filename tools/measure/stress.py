@@ -33,10 +33,13 @@ def load_build():
 def tap_first(page) -> None:
     """A move by taps: the cut's first choice, or the hand's first card (and, when it can
     take several groups, the first of them)."""
+    moves = page.get_attribute("#app", "data-moves")
     if page.get_attribute("#app", "data-phase") == "cut":
         page.locator("[data-overlay] button[data-move]").first.click()
+        page.wait_for_function(  # the tap is handled a moment later, in Python
+            "n => document.querySelector('#app').dataset.moves !== n", arg=moves
+        )
         return
-    moves = page.get_attribute("#app", "data-moves")
     page.locator("[data-zone='hand-0'] button").first.click()
     page.wait_for_function(
         "n => document.querySelector('#app').dataset.moves !== n"
@@ -45,6 +48,14 @@ def tap_first(page) -> None:
     )
     if page.locator(".choice").count():
         page.locator(".choice").first.click()
+
+
+def phase(page) -> str | None:
+    """The page's phase (what it waits for), or None if it cannot tell."""
+    try:
+        return page.get_attribute("#app", "data-phase", timeout=2000)
+    except Error:
+        return None
 
 
 def round_trip(browser, url: str) -> str:
@@ -65,7 +76,9 @@ def round_trip(browser, url: str) -> str:
         return "ok"
     except Error as error:
         if not crashed:
-            print("  stuck:", str(error).splitlines()[0][:200], flush=True)
+            lines = str(error).splitlines()
+            waiting = next((line.strip() for line in lines if "waiting for" in line), "")
+            print("  stuck:", lines[0][:120], waiting[:120], "phase:", phase(page), flush=True)
         return "crash" if crashed else "stuck"
     finally:
         context.close()
