@@ -3,8 +3,9 @@
 Run by `python3 build.py embedtime` (which builds dist/ first). Compares dist/embed-demo.html
 (six boards in running text: show, line and puzzle) with dist/embed-one.html (the same text, one
 board), interleaved, --runs times each; the reader presses a key once the boards' script is
-there (boards start when one nears the viewport, or the reader interacts). Each run starts a fresh browser (so that its renderer
-processes hold that page only) and a cold cache, then reloads once (warm cache).
+there (boards start when one nears the viewport, or the reader interacts). Each run starts a
+fresh browser (so that its renderer processes hold that page only) and a cold cache, then
+reloads once (warm cache).
 
 - time: from asking for the page until every board is ready (polled on each animation frame).
   The iframe form (dist/embed-frames.html: the same six boards, each in board.html) is measured
