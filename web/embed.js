@@ -9,7 +9,7 @@ import { readTap } from "./taps.js";
 
 const CONFIG = __CONFIG__; // build.py: {code, wheel, suits}
 const BASE = new URL(".", import.meta.url);
-const ATTRIBUTES = ["position", "mode", "seat", "play", "moves", "caption", "captions", "explain", "lang"];
+const ATTRIBUTES = ["position", "mode", "seat", "play", "moves", "caption", "captions", "explain", "lang", "deal"];
 const EVENTS = "chkobba:";
 const NEAR = "600px 0px"; // how near the viewport a board starts Python
 const INTERACTIONS = ["pointerdown", "keydown"];

@@ -12,7 +12,7 @@ from urllib.parse import quote, urlencode
 
 import pytest
 from chkobba import Game, Move
-from conftest import BOOT_MS, load_build
+from conftest import BOOT_MS, PHONE, SHOTS, load_build
 from playwright.sync_api import expect
 
 QUEEN = "2D6S QHJC/KC5H 0 -/- - 0-0/21 1 -"
@@ -403,3 +403,19 @@ def test_the_games_settings_lead_to_the_tutorial(table, server_url):
     table.page.wait_for_url(server_url + "tutorial.html")
     table.page.wait_for_function(ALL_SETTLED, timeout=BOOT_MS)
     expect(table.page.locator("chkobba-board[data-state=ready]")).to_have_count(9)
+
+
+@PHONE
+def test_a_shared_deal_plays_as_a_line_in_a_board(boards, server_url):
+    from test_board_logic import a_shared_deal
+
+    game, link = a_shared_deal()
+    boards.open(server_url + f"board.html?deal={link}")
+    board = boards.page.locator("chkobba-board")
+    expect(board).to_have_attribute("data-state", "ready", timeout=BOOT_MS)
+    total = len(game.history)
+    expect(board.locator('[data-text="step"]')).to_have_text(f"Step 0 of {total}")
+    for number in range(1, 4):
+        boards.play(board, "next")
+        expect(board.locator('[data-text="step"]')).to_have_text(f"Step {number} of {total}")
+    boards.page.screenshot(path=str(SHOTS / "board-deal-phone.png"))

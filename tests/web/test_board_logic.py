@@ -300,3 +300,42 @@ def test_a_parent_origin_the_frame_could_not_use_is_an_error_naming_it(value):
     assert out["events"] == [{"type": "error", "message": message}]
     element = json.dumps({"position": QUEEN, "parent-origin": value})  # an element's: not read
     assert payload(glue.create("i", element))["state"] == "ready"
+
+
+def a_shared_deal(players: int = 2) -> tuple[Game, str]:
+    from chkobba import Rules, deal_link
+    from chkobba.bots import make_bot
+
+    game, bot = Game.new(Rules(players=players), seed=12), make_bot("easy", 3)
+    while not game.deal_results:
+        game = game.play(bot.choose(game.view(game.current)))
+    return game, deal_link(game, 1)
+
+
+def test_a_shared_deal_is_a_line_seen_from_its_players_seat():
+    game, link = a_shared_deal()
+    board, _ = start(parse_spec({"deal": link}))
+    assert board.spec.mode == "line" and board.spec.seat == 0
+    assert [s[0] for s in board.spec.steps] == list(game.history)
+    total = len(game.history)
+    assert frame(board).step == f"Step 0 of {total}"
+    board, events = taps(board, *["next"] * total)
+    assert board.finished and events[-1]["last"] and board.game.deal_results
+    render(frame(board))  # the deal's end draws
+
+
+@pytest.mark.parametrize(
+    ("values", "message"),
+    [
+        ({"deal": "1AAAAAAAAAAAAAAAAAAAA"}, "deal: bad deal link"),
+        ({"deal": "x" * 121}, "deal is 121 characters long"),
+        ({"deal": "LINK", "position": LINE}, "without position or moves"),
+        ({"deal": "LINK", "mode": "puzzle"}, "without position or moves"),
+        ({"deal": "FOUR"}, "two-player deals only"),
+    ],
+)
+def test_a_bad_or_misused_deal_is_refused_with_what_was_wrong(values, message):
+    link, four = a_shared_deal()[1], a_shared_deal(4)[1]
+    values = {k: {"LINK": link, "FOUR": four}.get(v, v) for k, v in values.items()}
+    with pytest.raises(BoardError, match=message):
+        parse_spec(values)

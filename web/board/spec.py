@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from chkobba import ChkobbaError, Game, Move
+from chkobba import ChkobbaError, Game, Move, read_deal_link
 from chkobba.rules import HAND_SIZE
 
 # attribute / parameter -> the longest value accepted
@@ -23,6 +23,7 @@ LIMITS = {
     "captions": 4000,
     "explain": 300,
     "lang": 16,
+    "deal": 120,
 }
 MODES = ("show", "line", "puzzle")
 MAX_STEPS = 60
@@ -72,13 +73,17 @@ def parse_spec(raw: Mapping[str, object], strict: bool = False) -> Spec:
         if len(value) > LIMITS[key]:
             raise BoardError(f"{key} is {len(value)} characters long; at most {LIMITS[key]}")
         values[key] = value
-    start = read_start(values.get("position", ""))
-    mode = values.get("mode", "").strip().lower() or "show"
+    mode = values.get("mode", "").strip().lower() or ("line" if "deal" in values else "show")
     if mode not in MODES:
         raise BoardError(f"mode {quote(mode)} is not one of {', '.join(MODES)}")
-    seat = read_seat(values.get("seat"), start)
+    if "deal" in values:
+        start, steps = read_deal(values, mode)
+    else:
+        start = read_start(values.get("position", ""))
+        steps = read_steps(values.get("moves", ""), mode)
+    # a shared deal is seen from its player's seat (seat 0), as it was shared
+    seat = read_seat(values.get("seat", "0" if "deal" in values else None), start)
     play = read_play(values.get("play"), mode)
-    steps = read_steps(values.get("moves", ""), mode)
     check_steps(start, steps, mode, seat)
     captions = read_captions(values.get("captions"), len(steps))
     return Spec(
@@ -91,6 +96,22 @@ def parse_spec(raw: Mapping[str, object], strict: bool = False) -> Spec:
         captions,
         values.get("explain", "").strip(),
     )
+
+
+def read_deal(values: Mapping[str, str], mode: str) -> tuple[Game, tuple[tuple[Move, ...], ...]]:
+    """A shared deal (``chkobba.links``, the game's "Share this deal"): its first position and
+    its moves, a step each, for a line."""
+    if mode != "line" or "position" in values or "moves" in values:
+        raise BoardError("deal is a line of its own: give it without position or moves")
+    try:
+        line = read_deal_link(values["deal"].strip())
+    except ChkobbaError as error:
+        raise BoardError(f"deal: {shorten(str(error))}") from None
+    if line.start.rules.players != 2:
+        raise BoardError("deal: a board shows two-player deals only")
+    if len(line.moves) > MAX_STEPS:
+        raise BoardError(f"deal: {len(line.moves)} moves; a line has at most {MAX_STEPS}")
+    return line.start, tuple((move,) for move in line.moves)
 
 
 def read_start(text: str) -> Game:
