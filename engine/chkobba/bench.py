@@ -9,6 +9,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
+from . import log
 from .bots import make_bot
 from .game import Game
 from .review import REVIEW_SAMPLES, expert_replay, review_deal, review_move
@@ -104,8 +105,9 @@ def review_timings(
     """Milliseconds (by ``clock``, in seconds) of the review's work over the first ``deals``
     deals of seeded matches that bots of ``level`` play: each of seat 0's decisions reviewed as
     soon as it is made (``review_move``, its game's history replayed), each deal's whole review
-    (``review_deal``) and its expert replay (``expert_replay``, the others ``level`` bots)."""
-    out: dict[str, list[float]] = {"decision": [], "deal": [], "replay": []}
+    (``review_deal``) and its expert replay (``expert_replay``, the others ``level`` bots), and
+    the match's log at each deal's end, none kept (``log.match_log``: the log's first opening)."""
+    out: dict[str, list[float]] = {"decision": [], "deal": [], "replay": [], "log": []}
     seed = 0
     while len(out["deal"]) < deals:
         seed += 1
@@ -118,9 +120,16 @@ def review_timings(
                 index = len(game.history) - 1
                 out["decision"].append(_ms(clock, review_move, game, index, samples))
             if len(game.deal_results) > finished:
+                out["log"].append(_ms(clock, _cold_log, game))
                 out["deal"].append(_ms(clock, review_deal, game, 0, finished + 1, samples))
                 out["replay"].append(_ms(clock, expert_replay, game, 0, finished + 1, level))
     return out
+
+
+def _cold_log(game: Game) -> None:
+    """The match's log with none kept: what the page works out when the log first opens."""
+    log._KEPT.clear()
+    log.match_log(game)
 
 
 def _ms(clock: Callable[[], float], work: Callable[..., object], *args: Any) -> float:

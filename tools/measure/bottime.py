@@ -81,6 +81,7 @@ except ImportError:
 json.dumps(review_timings(DEALS, PLAYERS, SAMPLES, LEVEL, clock))
 """
 REVIEW_WORK = (
+    ("log", "the match's log, first opened (match_log)"),
     ("decision", "one decision (review_move)"),
     ("deal", "a deal's review (review_deal)"),
     ("replay", "expert replay (expert_replay)"),
