@@ -68,7 +68,9 @@ class Page:
 
     def start(self, query: str = "?seed=3&pace=0") -> App:
         screen = FrameScreen(self.receive, motion=False, duration_ms=0)
-        self.app = App(screen, Storage(self.relay), parse_params(query), lambda: 9, no_wait)
+        self.app = App(
+            screen, Storage(self.relay), parse_params(query), lambda: 9, no_wait, review_ahead=False
+        )
         self.app.start()
         return self.app
 

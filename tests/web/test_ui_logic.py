@@ -30,9 +30,14 @@ async def no_wait(_seconds):
     await asyncio.sleep(0)
 
 
-def make_app(store=None, query="?seed=3&pace=0", sleep=no_wait):
+def make_app(store=None, query="?seed=3&pace=0", sleep=no_wait, review_ahead=False):
+    """The app on a fake screen; its decisions reviewed when asked (``review_ahead``: each in
+    the background as it is made, as the page does: a search a move, which whole matches by
+    taps would pay)."""
     store = store if store is not None else Store()
-    return App(Screen(), Storage(store), parse_params(query), lambda: 9, sleep)
+    app = App(Screen(), Storage(store), parse_params(query), lambda: 9, sleep)
+    app.review_ahead = review_ahead
+    return app
 
 
 async def settle(app, rounds=200):
@@ -193,7 +198,14 @@ def test_a_full_storage_lets_the_match_go_on_with_a_short_notice():
 
 
 def test_blocked_storage_plays_too():
-    app = App(Screen(), Storage(None), parse_params("?seed=3&pace=0"), lambda: 9, no_wait)
+    app = App(
+        Screen(),
+        Storage(None),
+        parse_params("?seed=3&pace=0"),
+        lambda: 9,
+        no_wait,
+        review_ahead=False,
+    )
     run(play_by_taps(app))
     assert app.game.winner is not None and app.ui.notices == (storage.UNSAVED,)
 
@@ -480,7 +492,7 @@ def at_a_sheet():
     from test_follow import last_card_of_a_deal
 
     store = Store({storage.SAVE_KEY: write_save(Saved(last_card_of_a_deal(), 0, 1))})
-    app = make_app(store, "?pace=0")
+    app = make_app(store, "?pace=0", review_ahead=True)
     app.start()
     run(played(app, 1))
     assert app.phase() == "sheet"

@@ -126,11 +126,14 @@ class App:
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         languages: Sequence[str] = (),
         lead: Callable[[], None] | None = None,
+        review_ahead: bool = True,
     ) -> None:
         """``languages``: the browser's, in the player's order (navigator.languages).
         ``lead``: asks the page to make this tab the one that moves for the computer in the
         saved match, when its turn comes (several tabs may show it: ``drive`` says when this
-        tab does); None: this tab is the only one (it always moves for the computer)."""
+        tab does); None: this tab is the only one (it always moves for the computer).
+        ``review_ahead``: review each of the player's decisions in the background as soon as
+        it is made, so that "How did I play?" opens at once (else when it is asked for)."""
         self.screen, self.storage, self.params = screen, storage, params
         self.fresh_seed, self.sleep = fresh_seed, sleep
         self.epoch = 0  # bumped when the match is replaced: pending work for the old one stops
@@ -143,6 +146,7 @@ class App:
         self.experts: dict[tuple[int, DealResult], DealResult] = {}
         self.following = False  # the match was last moved on by another tab
         self.lead = lead
+        self.review_ahead = review_ahead
         self.driving = lead is None  # this tab moves for the computer
         settings = storage.load_settings()
         settings = replace(
@@ -309,6 +313,8 @@ class App:
             self.keep_frame()  # drawn by this build (a save left by an older one may have none)
             if self.lead is not None:
                 self.lead()
+            if self.review_ahead:
+                self.spawn(self.review_so_far(), self.analyses)
         self.kick()
 
     def drive(self, on: bool) -> None:
@@ -391,7 +397,8 @@ class App:
             return
         if seat == HUMAN:
             self.following = False
-            self.spawn(self.review_later(before, move), self.analyses)
+            if self.review_ahead:
+                self.spawn(self.review_later(before, move), self.analyses)
         if ended:
             self.spawn(self.expert_later(self.game, len(self.game.deal_results)), self.analyses)
         if stage == Stage.SHOW:
@@ -542,6 +549,26 @@ class App:
         if key not in self.reviews:
             self.reviews[key] = review_position(before, move, len(before.history))
 
+    async def review_so_far(self) -> None:
+        """Review the player's decisions of the deal on the table (or on its sheet) that a
+        reload left unreviewed, one at a time in the background."""
+        game = self.game
+        for index in self.decisions(game, logged_deal(game, self.ui)):
+            await self.sleep(REVIEW_DELAY_S)
+            if self.game is not game:
+                return
+            self.reviewed(game, index)
+
+    @staticmethod
+    def decisions(game: Game, deal: int) -> list[int]:
+        """The indexes in the history of the player's decisions (cut, plays) in ``deal``."""
+        kinds = (EntryKind.CUT, EntryKind.PLAY)
+        return [
+            e.number - 1
+            for e in match_log(game)
+            if e.deal == deal and e.seat == HUMAN and e.kind in kinds
+        ]
+
     def reviewed(self, game: Game, index: int) -> Decision:
         """The player's decision ``index`` of ``game``, reviewed now if it was not yet."""
         from chkobba.review import review_move
@@ -574,12 +601,7 @@ class App:
         await self.sleep(HINT_YIELD_S)  # "Working it out…" paints first
         if self.game is not game:
             return
-        numbers = [
-            e.number
-            for e in match_log(game)
-            if e.deal == deal and e.seat == HUMAN and e.kind in (EntryKind.CUT, EntryKind.PLAY)
-        ]
-        review = tuple(self.reviewed(game, number - 1) for number in numbers)
+        review = tuple(self.reviewed(game, index) for index in self.decisions(game, deal))
         self.set_ui(review=review, working=False)
         self.paint()
 

@@ -273,10 +273,7 @@ def make_frame(game: Game, ui: Ui, settings: Settings, undos: int = 0) -> Frame:
         moves=len(game.history),
         scores=tuple(Score(words.side_short(t, s, players), shown.scores[s]) for s in (0, 1)),
         target=words.target(t, shown.rules.target),
-        seats=tuple(
-            seat_view(t, shown, ui, s, pending, hint, last_plays(t, shown))
-            for s in seat_order(shown)
-        ),
+        seats=seat_views(t, shown, ui, pending, hint),
         table=table_view(shown, ui, choices, pending, hint),
         incoming=pending.move.card if pending else None,
         stock=shown.stock_count,
@@ -392,11 +389,21 @@ def seat_view(
     return SeatView(seat, side, place, name, you, turn, faces, backs, pile, cut, lasts.get(seat))
 
 
+def seat_views(
+    t: Language, game: Game, ui: Ui, pending: Played | None, hint: Move | None
+) -> tuple[SeatView, ...]:
+    lasts = last_plays(t, game)
+    return tuple(seat_view(t, game, ui, s, pending, hint, lasts) for s in seat_order(game))
+
+
 def last_plays(t: Language, game: Game) -> dict[int, LastPlay]:
-    """Each seat's last play in the deal on the table (read off the match's log)."""
+    """Each seat's last play in the deal on the table (read off the match's log, from its end
+    back to the deal's start)."""
     players, lasts = game.rules.players, {}
-    for entry in match_log(game):
-        if entry.deal == game.deal_number and entry.kind == EntryKind.PLAY:
+    for entry in reversed(match_log(game)):
+        if entry.deal != game.deal_number:
+            break
+        if entry.kind == EntryKind.PLAY and entry.seat not in lasts:
             assert entry.seat is not None and entry.card is not None
             label = words.last_play(t, log_text(t, entry, players))
             lasts[entry.seat] = LastPlay(entry.card, entry.cards, entry.chkobba, label)
