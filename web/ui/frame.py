@@ -138,7 +138,6 @@ class Confirm:
 class LogLine:
     kind: EntryKind
     text: str
-    seat: int | None  # who played or cut (None: the deal's own lines)
     mine: bool  # the player's side's
     chkobba: bool
 
@@ -683,7 +682,7 @@ def log_panel(t: Language, game: Game, ui: Ui) -> LogPanel:
             seat = entry.seat if entry.seat is not None else entry.side
             mine = seat is not None and seat % 2 == HUMAN % 2
             text = log_text(t, entry, players)
-            lines.append(LogLine(entry.kind, text, entry.seat, mine, entry.chkobba))
+            lines.append(LogLine(entry.kind, text, mine, entry.chkobba))
     return LogPanel(words.log_title(t, number), tuple(lines))
 
 

@@ -60,8 +60,9 @@ class Stage(Named):
 
 class Panel(Named):
     """A panel open over the table: the settings, the question whether to abandon the match
-    in progress for a new one, the deal's log, each side's cards taken in the deal. Each is the
-    screen's phase of that name while it is open."""
+    in progress for a new one, the deal's log, each side's cards taken in the deal, how the
+    player played it, the expert's replay of it, its link. Each is the screen's phase of that
+    name while it is open."""
 
     SETTINGS = "settings"
     CONFIRM = "confirm"
@@ -141,7 +142,7 @@ class Ui:
     hint: Move | None = None
     hinting: bool = False  # a hint is being looked for
     thinking: bool = False  # the computer is about to move
-    panel: Panel | None = None  # SETTINGS, or CONFIRM (a new match over one in progress)
+    panel: Panel | None = None  # what is open over the table (Panel)
     switch: int | None = None  # the players a confirmed new match is for (None: as set)
     replay: tuple[int, int] | None = None  # a shared deal followed: the move shown, of how many
     review: tuple[Decision, ...] = ()  # the player's decisions in the deal, reviewed (REVIEW)
