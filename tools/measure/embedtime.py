@@ -49,11 +49,15 @@ READER_CAN_INTERACT = """() => customElements.get('chkobba-board') !== undefined
     || document.querySelector('iframe') !== null"""
 
 
-# A framed board starts when its frame nears the viewport: the reader scrolls past each frame.
+# A framed board starts when its frame nears the viewport (and its page is there to see it):
+# the reader scrolls to the first frame whose board is not shown yet, again and again.
 SCROLL_THROUGH_FRAMES = """async () => {
-    for (const frame of document.querySelectorAll('iframe')) {
-        frame.scrollIntoView();
-        await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+    for (let look = 0; look < 2400; look++) {
+        const waiting = [...document.querySelectorAll('iframe')].find(f =>
+            f.contentDocument?.querySelector('chkobba-board')?.dataset.state !== 'ready');
+        if (!waiting) return;
+        waiting.scrollIntoView();
+        await new Promise(r => setTimeout(r, 50));
     }
 }"""
 
