@@ -385,7 +385,7 @@ def test_hostile_attributes_and_parameters_make_clear_errors_and_run_nothing(pag
     expect(first.locator('[data-text="error"]')).to_contain_text("position: bad position")
     expect(second.locator('[data-text="error"]')).to_have_text(
         "unknown parameter 'onload': use position, mode, seat, play, moves, caption, captions, "
-        "explain, lang"
+        "explain, lang, deal"
     )
     errors = page.evaluate("got.filter(e => e.type === 'error').length")
     assert errors == len(HOSTILE)

@@ -562,3 +562,20 @@ def test_an_edited_deal_link_is_refused_with_a_clear_notice():
     assert app.ui.replay is None and app.phase() != "replay"
     text = words.notice(EN, app.ui.notices[-1])
     assert "the shared deal: bad deal link" in text and "edited or damaged" in text
+
+
+def test_a_deal_set_up_in_mid_play_has_no_experts_replay_and_says_so():
+    from test_follow import last_card_of_a_deal
+
+    set_up = Game.from_notation(last_card_of_a_deal().notation())
+    store = Store({storage.SAVE_KEY: write_save(Saved(set_up, 0, 1))})
+    app = App(Screen(), Storage(store), parse_params("?pace=0"), lambda: 9, no_wait)
+    app.keeps_save = False  # (the page refuses to resume a set-up save: a board's position)
+    app.state = dataclasses.replace(app.state, game=set_up)
+    app.start()
+    run(played(app, 1))
+    assert app.phase() == "sheet"
+    run(app.tap("expert"))
+    frame = make_frame(app.game, app.ui, app.state.settings)
+    assert app.phase() == "expert" and frame.overlay.rows == ()
+    assert "no shuffle to deal again" in frame.overlay.others

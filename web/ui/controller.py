@@ -585,7 +585,11 @@ class App:
 
         key = (deal, game.deal_results[deal - 1])
         final = None
-        for position in expert_steps(game, HUMAN, deal, self.state.settings.level):
+        try:
+            steps = expert_steps(game, HUMAN, deal, self.state.settings.level)
+        except ChkobbaError:  # a deal set up in mid-play: no shuffle to deal again
+            return
+        for position in steps:
             final = position
             await self.sleep(0)
             if self.game is not game or self.ui.seen_deals >= deal:  # the sheet was left
@@ -617,7 +621,12 @@ class App:
             return
         key = (deal, game.deal_results[deal - 1])
         if key not in self.experts:
-            replayed = expert_replay(game, HUMAN, deal, self.state.settings.level)
+            try:
+                replayed = expert_replay(game, HUMAN, deal, self.state.settings.level)
+            except ChkobbaError:  # a deal set up in mid-play: the panel says there is none
+                self.set_ui(working=False)
+                self.paint()
+                return
             self.experts[key] = replayed.deal_results[-1]
         self.set_ui(expert=self.experts[key], working=False)
         self.paint()

@@ -733,7 +733,7 @@ def expert_panel(t: Language, game: Game, ui: Ui) -> ExpertPanel:
             cells = (cell(t, key, mine.scores[side]), cell(t, key, expert.scores[side]))
             rows.append(Row(key, t._(words.ROW_NAMES[key]), cells))
     totals = (mine.scores[side].total, expert.scores[side].total if expert else 0)
-    others = ""
+    others = "" if ui.working else t._(words.NO_EXPERT)
     if expert is not None:
         theirs = (mine.scores[1 - side].total, expert.scores[1 - side].total)
         others = words.expert_others(t, theirs, game.rules.players)

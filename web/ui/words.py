@@ -520,6 +520,9 @@ REVIEW = N_("How did I play?")
 EXPERT = N_("The expert's replay")
 THE_EXPERT = N_("The expert")
 WORKING = N_("Working it out…")
+NO_EXPERT = N_(
+    "This deal began from a position set up in mid-play: there is no shuffle to deal again."
+)
 GRADE_NAMES = {"best": N_("Best"), "fine": N_("Fine"), "costly": N_("Costly")}
 
 
