@@ -128,6 +128,15 @@ def deal_log(game: Game, deal: int) -> tuple[Entry, ...]:
     return tuple(entry for entry in match_log(game) if entry.deal == deal)
 
 
+def made_chkobba(before: Game, after: Game) -> bool:
+    """Whether the move from ``before`` to ``after`` swept the table for a chkobba: its side's
+    chkobbas grew (those of the deal's score, when the move ended the deal)."""
+    side = before.current % 2
+    if len(after.deal_results) > len(before.deal_results):
+        return after.deal_results[-1].scores[side].chkobba > before.chkobbas[side]
+    return after.chkobbas[side] > before.chkobbas[side]
+
+
 def move_entries(number: int, before: Game, move: Move, after: Game) -> list[Entry]:
     """What ``move`` (the history's ``number``-th) did, from ``before`` to ``after``."""
     deal, seat, stock = before.deal_number, before.current, before.stock_count
@@ -136,10 +145,8 @@ def move_entries(number: int, before: Game, move: Move, after: Game) -> list[Ent
         cut = Entry(EntryKind.CUT, deal, number, seat, card=before.cut_card, kept=kept, stock=stock)
         redealt = after.phase == Phase.CUT and after.deal_number == deal
         return [cut, Entry(EntryKind.REDEAL, deal, number, stock=stock)] if redealt else [cut]
-    side = seat % 2
     ended = len(after.deal_results) > len(before.deal_results)
     result = after.deal_results[-1] if ended else None
-    chkobbas = result.scores[side].chkobba if result else after.chkobbas[side]
     play = Entry(
         EntryKind.PLAY,
         deal,
@@ -147,7 +154,7 @@ def move_entries(number: int, before: Game, move: Move, after: Game) -> list[Ent
         seat,
         card=move.card,
         cards=move.captures,
-        chkobba=chkobbas > before.chkobbas[side],
+        chkobba=made_chkobba(before, after),
         stock=stock,
     )
     if result is None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from chkobba import Card, DealResult, DealScore, Game, Move, MoveKind, Phase, deal_link
 from chkobba.kernel import tied
-from chkobba.log import Entry, EntryKind, match_log, undoable
+from chkobba.log import Entry, EntryKind, made_chkobba, match_log, undoable
 
 from . import words
 from .i18n import FALLBACK, Language, language
@@ -333,10 +333,7 @@ def phase_of(game: Game, ui: Ui) -> ScreenPhase:
 
 def swept(played: Played, game: Game) -> bool:
     """Whether ``played`` (which made ``game``) swept the table for a chkobba."""
-    side = played.seat % 2
-    before = played.before
-    same_deal = len(game.deal_results) == len(before.deal_results)
-    return same_deal and game.chkobbas[side] > before.chkobbas[side]
+    return made_chkobba(played.before, game)
 
 
 def capture_choices(game: Game, ui: Ui) -> list[Move]:
