@@ -209,17 +209,14 @@ def test_redeals_in_lockstep():
 
 def test_the_deals_last_card_is_no_chkobba_for_any_of_them():
     """A sweep with the deal's last card: the game scores no chkobba, nor does any bot's step."""
-    game = Game.from_notation("2D6S QH/- 0 -/- - 0-0/21 1 -")
     move = Move.parse("QHx2D+6S")
-    after = game.play(move)
-    assert after.chkobbas == (0, 0)
-    check_play(game, move, after)
-    check_medium(game, move, after)
-    check_explain(game, move, after)
-    assert not explain(game.view(0), move).startswith("chkobba!")
-    mid_deal = Game.from_notation("2D6S QHAC/KCAH 0 -/- - 0-0/21 1 -")
-    swept = mid_deal.play(move)
-    assert swept.chkobbas == (1, 0)
-    check_play(mid_deal, move, swept)
-    check_medium(mid_deal, move, swept)
-    check_explain(mid_deal, move, swept)
+    last_card = "2D6S QH/- 0 -/- - 0-0/21 1 -"
+    mid_deal = "2D6S QHAC/KCAH 0 -/- - 0-0/21 1 -"
+    for notation, chkobbas in ((last_card, (0, 0)), (mid_deal, (1, 0))):
+        game = Game.from_notation(notation)
+        after = game.play(move)
+        assert after.chkobbas == chkobbas
+        check_play(game, move, after)
+        check_medium(game, move, after)
+        check_explain(game, move, after)
+    assert not explain(Game.from_notation(last_card).view(0), move).startswith("chkobba!")
