@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from chkobba import Card, ChkobbaError, DealResult, Game, Move, MoveKind, Phase, Rules
-from chkobba.log import EntryKind, match_log, taken_back
+from chkobba.log import EntryKind, match_log, replay, taken_back
 
 from .frame import (
     Motion,
@@ -542,40 +542,43 @@ class App:
     async def review_later(self, before: Game, move: Move) -> None:
         """Review the player's ``move`` from ``before`` once the frame that shows it is painted
         (one search, ~40 ms in Pyodide): "How did I play?" then opens at once."""
-        from chkobba.review import review_position
-
         await self.sleep(REVIEW_DELAY_S)
-        key = (*before.history, move)
-        if key not in self.reviews:
-            self.reviews[key] = review_position(before, move, len(before.history))
+        self.reviewed(before, move)
 
     async def review_so_far(self) -> None:
         """Review the player's decisions of the deal on the table (or on its sheet) that a
         reload left unreviewed, one at a time in the background."""
         game = self.game
-        for index in self.decisions(game, logged_deal(game, self.ui)):
+        for before, move in self.decisions(game, logged_deal(game, self.ui)):
             await self.sleep(REVIEW_DELAY_S)
             if self.game is not game:
                 return
-            self.reviewed(game, index)
+            self.reviewed(before, move)
 
     @staticmethod
-    def decisions(game: Game, deal: int) -> list[int]:
-        """The indexes in the history of the player's decisions (cut, plays) in ``deal``."""
+    def decisions(game: Game, deal: int) -> list[tuple[Game, Move]]:
+        """The player's decisions (the cut, the plays) in ``deal``: each position and move, the
+        history replayed once."""
         kinds = (EntryKind.CUT, EntryKind.PLAY)
-        return [
-            e.number - 1
+        numbers = {
+            e.number
             for e in match_log(game)
             if e.deal == deal and e.seat == HUMAN and e.kind in kinds
+        }
+        return [
+            (before, move)
+            for number, (before, move, _) in enumerate(replay(game), 1)
+            if number in numbers
         ]
 
-    def reviewed(self, game: Game, index: int) -> Decision:
-        """The player's decision ``index`` of ``game``, reviewed now if it was not yet."""
-        from chkobba.review import review_move
+    def reviewed(self, before: Game, move: Move) -> Decision:
+        """The player's ``move`` from ``before`` beside the hard bot's, reviewed now if it was
+        not yet (its index in the match's history: ``before``'s history's length)."""
+        from chkobba.review import review_position
 
-        key = game.history[: index + 1]
+        key = (*before.history, move)
         if key not in self.reviews:
-            self.reviews[key] = review_move(game, index)
+            self.reviews[key] = review_position(before, move, len(before.history))
         return self.reviews[key]
 
     async def expert_later(self, game: Game, deal: int) -> None:
@@ -605,7 +608,7 @@ class App:
         await self.sleep(HINT_YIELD_S)  # "Working it out…" paints first
         if self.game is not game:
             return
-        review = tuple(self.reviewed(game, index) for index in self.decisions(game, deal))
+        review = tuple(self.reviewed(before, move) for before, move in self.decisions(game, deal))
         self.set_ui(review=review, working=False)
         self.paint()
 
