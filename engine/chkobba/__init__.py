@@ -15,6 +15,7 @@ from .kernel import Phase
 from .links import DealLine, deal_link, read_deal_link
 from .log import Entry, EntryKind, deal_log, match_log
 from .moves import Move, MoveKind, capture_options, legal_play_moves
+from .refusals import Refusal, RefusalKind
 from .rules import TARGETS, Rules
 from .saves import nested_too_deeply
 from .scoring import DealScore, score_deal
@@ -41,6 +42,8 @@ __all__ = [
     "MoveKind",
     "ParseError",
     "Phase",
+    "Refusal",
+    "RefusalKind",
     "Rules",
     "View",
     "capture_options",

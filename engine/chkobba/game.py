@@ -42,6 +42,7 @@ from .moves import (
     move_problem,
     play_moves,
 )
+from .refusals import Refusal
 from .rules import NUMBER_DIGITS, NUMBER_LIMIT, Rules
 from .scoring import DealResult, score_piles
 from .shuffle import draw_lot, shuffled_deck
@@ -454,10 +455,16 @@ class Game(_Parts):
 
     def why_illegal(self, move: Move) -> str:
         """Why ``move`` is not allowed now (or ``""`` if it is)."""
+        refused = self.refusal(move)
+        return refused.text if refused else ""
+
+    def refusal(self, move: Move | str) -> Refusal | None:
+        """Why ``move`` (a ``Move`` or its text) is not allowed now, as a ``Refusal`` (``None``
+        if it is allowed)."""
         move = _normalised(move)
         if move in self._legal:
-            return ""
-        return refusals.why_illegal(self, move)
+            return None
+        return refusals.refusal(self, move)
 
     # ----------------------------------------------------------------- text forms
 
