@@ -24,6 +24,7 @@ import ast
 import base64
 import contextlib
 import functools
+import gettext
 import gzip
 import hashlib
 import html
@@ -70,8 +71,9 @@ IMPORT = re.compile(
 LOCALE = WEB / "locale"
 LANGUAGES = ("fr", "ar", "en")
 CATALOG_TOOL = ROOT / "tools" / "catalogs.py"
-# Babel's default keywords (_, gettext, ngettext, pgettext...) and the page's context marker.
-MESSAGE_KEYWORDS = ("np_:1c,2",)
+# Babel's default keywords (_, gettext, ngettext, pgettext...), the page's context marker and
+# the lessons' plural marker.
+MESSAGE_KEYWORDS = ("np_:1c,2", "Nn_:1,2")
 ARABIC_FONT = NODE / "@fontsource" / "noto-sans-arabic"
 ARABIC_FONT_FILES = (  # Fontsource's Arabic-script subset (Latin text uses the system font)
     "files/noto-sans-arabic-arabic-400-normal.woff2",
@@ -220,10 +222,11 @@ def filled(template: str, values: dict[str, str]) -> str:
 
 
 def storage_names() -> dict[str, str]:
-    """What boot.js must know of the page's storage, as web/ui/storage.py names it (the one
-    place): the keys of the save and of the kept table, and the kept table's format."""
+    """What boot.js and tutorial.js must know of the page's storage, as web/ui/storage.py names
+    it (the one place): the keys of the save, the settings and the kept table, and the kept
+    table's format."""
     source = ast.parse((WEB / "ui" / "storage.py").read_text())
-    names = {"SAVE_KEY", "FRAME_KEY", "FORMAT"}
+    names = {"SAVE_KEY", "FRAME_KEY", "FORMAT", "SETTINGS_KEY"}
     values = {
         node.targets[0].id: ast.literal_eval(node.value)
         for node in source.body
@@ -488,14 +491,8 @@ def build() -> None:
 
 # --- boards for tutorial pages (issue 14) --------------------------------------------------
 
-EMBED_FILES = (
-    "board.html",
-    "board-frame.js",
-    "board-worker.mjs",
-    "embed-demo.html",
-    "tutorial.html",
-    "tutorial.js",
-)
+EMBED_FILES = ("board.html", "board-frame.js", "board-worker.mjs", "embed-demo.html")
+TUTORIAL_TOOL = ROOT / "tools" / "tutorial_page.py"
 
 
 def board_modules() -> list[Path]:
@@ -523,6 +520,26 @@ def board_modules() -> list[Path]:
                 if module.exists():
                     todo += [module, module.parent / "__init__.py"]
     return sorted(p for p in found if p.exists())
+
+
+def script_words() -> dict[str, dict[str, str]]:
+    """The words embed.js shows before the boards' Python runs (web/board/script_words.py), in
+    each language, from the compiled catalogs: {lang: {name: text}}."""
+    source = ast.parse((WEB / "board" / "script_words.py").read_text())
+    english = {
+        node.targets[0].id: node.value.args[0].value
+        for node in source.body
+        if isinstance(node, ast.Assign)
+        and isinstance(node.targets[0], ast.Name)
+        and isinstance(node.value, ast.Call)
+        and isinstance(node.value.args[0], ast.Constant)
+    }
+    words = {}
+    for lang in LANGUAGES:
+        with (DIST / "locale" / lang / "LC_MESSAGES" / "messages.mo").open("rb") as file:
+            catalog = gettext.GNUTranslations(file)
+        words[lang] = {name.lower(): catalog.gettext(text) for name, text in english.items()}
+    return words
 
 
 def suit_defs() -> str:
@@ -564,15 +581,30 @@ def build_embed(wheel: str) -> None:
     code = DIST / "board" / "board.zip"
     code.parent.mkdir()
     modules = board_modules()
+    catalogs = sorted((DIST / "locale").rglob("*.mo"))  # the game's words, for the boards
     with zipfile.ZipFile(code, "w", zipfile.ZIP_DEFLATED) as archive:
-        for path in modules:  # fixed dates: the same sources make the same zip
-            info = zipfile.ZipInfo(str(path.relative_to(WEB)), (2020, 1, 1, 0, 0, 0))
+        for path, root in [*((m, WEB) for m in modules), *((c, DIST) for c in catalogs)]:
+            # fixed dates: the same sources make the same zip
+            info = zipfile.ZipInfo(str(path.relative_to(root)), (2020, 1, 1, 0, 0, 0))
             archive.writestr(info, path.read_bytes(), zipfile.ZIP_DEFLATED)
-    config = {"wheel": f"wheels/{wheel}", "code": "board/board.zip", "suits": suit_defs()}
+    config = {
+        "wheel": f"wheels/{wheel}",
+        "code": "board/board.zip",
+        "suits": suit_defs(),
+        "words": script_words(),
+    }
     script = (WEB / "embed.js").read_text().replace("__CONFIG__", json.dumps(config))
     (DIST / "embed.js").write_text(script)
     for name in EMBED_FILES:
         shutil.copy2(WEB / name, DIST / name)
+    (DIST / "tutorial.js").write_text(filled("tutorial.js", storage_names()))
+    run(
+        sys.executable,
+        TUTORIAL_TOOL,
+        WEB / "tutorial.html",
+        DIST / "locale",
+        DIST / "tutorial.html",
+    )
     demo = (WEB / "embed-demo.html").read_text()
     (DIST / "embed-one.html").write_text(one_board(demo))
     (DIST / "embed-frames.html").write_text(frames_page(demo))
@@ -764,16 +796,17 @@ def bottime(extra: list[str]) -> int:
 
 
 def catalogs() -> int:
-    """Extract the page's messages (web/main.py, web/ui/) into web/locale/messages.pot and
-    merge them into each language's .po (new ones empty, changed ones fuzzy); English gets
-    its message ids as translations, to be edited where the English should differ."""
+    """Extract the page's messages (web/main.py, web/ui/, web/board/, web/lessons.py) into
+    web/locale/messages.pot and merge them into each language's .po (new ones empty, changed
+    ones fuzzy); English gets its message ids as translations, to be edited where the English
+    should differ."""
     python = Path(sys.executable)
     pybabel = (python, "-m", "babel.messages.frontend")
     pot = LOCALE / "messages.pot"
     LOCALE.mkdir(exist_ok=True)
     keywords = [arg for k in MESSAGE_KEYWORDS for arg in ("-k", k)]
     options = ("-c", "TRANSLATORS:", "--no-location", "--sort-output", "--no-wrap")
-    sources = (WEB / "main.py", WEB / "ui")
+    sources = (WEB / "main.py", WEB / "ui", WEB / "board", WEB / "lessons.py")
     run(*pybabel, "extract", *keywords, *options, "--project", "Chkobba", "-o", pot, *sources)
     for lang in LANGUAGES:
         po = LOCALE / lang / "LC_MESSAGES" / "messages.po"

@@ -20,6 +20,9 @@ function originOf(value) {
 }
 
 const params = new URLSearchParams(location.search);
+// The frame's language: its lang parameter, else the browser's (the board then speaks the first
+// of those it knows, else English, and marks its own text with the language it speaks).
+document.documentElement.lang = (params.get("lang") || navigator.language || "en").slice(0, 16);
 const given = params.get("parent-origin"); // null: not given, any parent may listen and command
 const parentOrigin = given === null ? null : originOf(given);
 const refused = given !== null && parentOrigin === null;

@@ -7,7 +7,7 @@
 // See README.md, "Boards for tutorial pages".
 import { readTap } from "./taps.js";
 
-const CONFIG = __CONFIG__; // build.py: {code, wheel, suits}
+const CONFIG = __CONFIG__; // build.py: {code, wheel, suits, words: {lang: {loading, ...}}}
 const BASE = new URL(".", import.meta.url);
 const ATTRIBUTES = ["position", "mode", "seat", "play", "moves", "caption", "captions", "explain", "lang", "deal"];
 const EVENTS = "chkobba:";
@@ -197,7 +197,24 @@ class ChkobbaBoard extends HTMLElement {
   _flush() {
     if (!this._queued) return;
     this._queued = false;
-    if (this.isConnected) this._call("create", JSON.stringify(this._values()), this._params !== null);
+    if (!this.isConnected) return;
+    this._call("create", JSON.stringify(this._values()), this._params !== null, JSON.stringify(this._around()));
+  }
+
+  /** The language tags around the board, for one with no lang of its own: the nearest lang
+   * attribute of the page (of the frame, for board.html), then the browser's languages. */
+  _around() {
+    const page = this.parentElement?.closest("[lang]")?.getAttribute("lang");
+    return [...(page ? [page] : []), ...(navigator.languages ?? [])].map(String);
+  }
+
+  /** The words embed.js shows itself (loading, a start that failed), in the board's language. */
+  _words() {
+    for (const tag of [this.getAttribute("lang") ?? this._params?.lang, ...this._around()]) {
+      const base = String(tag ?? "").split(/[-_]/)[0].toLowerCase();
+      if (Object.hasOwn(CONFIG.words, base)) return CONFIG.words[base];
+    }
+    return CONFIG.words.en;
   }
 
   _values() {
@@ -214,7 +231,8 @@ class ChkobbaBoard extends HTMLElement {
       this._broken = false;
     } catch (error) {
       this._broken = true;
-      out = failure(`The board could not start: ${String(error?.message ?? error).slice(0, 160)}`);
+      const words = this._words();
+      out = failure(words, words.no_start.replace("{reason}", String(error?.message ?? error).slice(0, 160)));
     }
     if (out && out.state !== "gone") this._show(out);
   }
@@ -232,8 +250,8 @@ class ChkobbaBoard extends HTMLElement {
     if (this.dataset.state === "loading") return;
     this.dataset.state = "loading";
     this._root.innerHTML =
-      '<div class="board loading" role="status"><span class="spinner"></span><span>Loading the board…</span></div>' +
-      LOADING_STYLE;
+      '<div class="board loading" role="status"><span class="spinner"></span><span></span></div>' + LOADING_STYLE;
+    this._root.querySelector(".loading span:last-child").textContent = this._words().loading;
   }
 
   _show(out) {
@@ -267,16 +285,17 @@ const LOADING_STYLE =
   "border-top-color:#e9b949;animation:spin .9s linear infinite}@keyframes spin{to{transform:rotate(360deg)}}</style>";
 
 /** A board Python could not be started for: the reason, and a Retry button. */
-function failure(message) {
+function failure(words, message) {
   const html =
-    '<div class="board broken" role="alert"><p class="title">This board cannot be shown</p>' +
+    '<div class="board broken" role="alert"><p class="title" data-text="title"></p>' +
     '<p class="error" data-text="error"></p>' +
-    '<button type="button" data-action="retry">Retry</button></div>' +
+    '<button type="button" data-action="retry" data-text="retry"></button></div>' +
     "<style>.broken{padding:12px 16px;border-radius:14px;background:#fff4d6;color:#4a3000;" +
     "font:15px system-ui,sans-serif}.broken .title{font-weight:700;margin:0 0 4px}" +
     ".broken button{min-height:44px;margin-top:8px;padding:0 18px;border:0;border-radius:22px;" +
     "background:#0d3b26;color:#fff;font:600 15px system-ui,sans-serif;cursor:pointer}</style>";
-  return { state: "error", html, texts: { error: message }, events: [{ type: "error", message }] };
+  const texts = { title: words.cannot, error: message, retry: words.retry };
+  return { state: "error", html, texts, events: [{ type: "error", message }] };
 }
 
 if (!customElements.get("chkobba-board")) customElements.define("chkobba-board", ChkobbaBoard);

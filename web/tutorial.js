@@ -1,25 +1,69 @@
-// The tutorial's progress: a lesson is done when its board is solved (or its line played to the
-// end); done lessons are remembered in localStorage, and shown as done. Storage may be missing
-// or refuse (private mode, quota, blocked): progress then lasts as long as the page.
+// The tutorial in the reader's language, and its progress.
+//
+// Language: ?lang= first, then the game's setting (its language, kept in the settings), then
+// the browser's languages, else English; the buttons at the top change it, for the game too.
+// build.py writes each language's texts into the page (#tutorial-words, from the catalogs);
+// this script runs before embed.js, so each board is made in the chosen language.
+//
+// Progress: a lesson is done when its boards are solved (or its line played to the end); done
+// lessons are remembered in localStorage, and shown as done. Storage may be missing or refuse
+// (private mode, quota, blocked): the language and progress then last as long as the page.
 const KEY = "chkobba.tutorial";
+const SETTINGS = __SETTINGS_KEY__; // build.py fills in web/ui/storage.py's name
+const WORDS = JSON.parse(document.getElementById("tutorial-words").textContent);
 const lessons = [...document.querySelectorAll(".lesson")];
-let done = new Set(read());
+let done = new Set(read(KEY, []).filter((id) => typeof id === "string"));
+let words = WORDS.en;
 
-function read() {
+function read(key, fallback) {
   try {
-    const saved = JSON.parse(localStorage.getItem(KEY) ?? "[]");
-    return Array.isArray(saved) ? saved.filter((id) => typeof id === "string") : [];
+    const value = JSON.parse(localStorage.getItem(key) ?? "null");
+    return value ?? fallback;
   } catch {
-    return [];
+    return fallback;
   }
 }
 
-function write() {
+function write(key, value) {
   try {
-    localStorage.setItem(KEY, JSON.stringify([...done]));
+    localStorage.setItem(key, JSON.stringify(value));
   } catch {
     // not remembered beyond this page; the lessons still work
   }
+}
+
+/** The language to speak: the first of ?lang=, the game's setting, the browser's, that we have. */
+function chosen() {
+  const settings = read(SETTINGS, {});
+  const asked = [new URLSearchParams(location.search).get("lang"), settings?.lang, ...navigator.languages];
+  for (const tag of asked) {
+    const base = String(tag ?? "").split(/[-_]/)[0].toLowerCase();
+    if (Object.hasOwn(WORDS, base)) return base;
+  }
+  return "en";
+}
+
+/** The page and its boards in ``lang``: every marked text set as text, never as HTML. */
+function speak(lang) {
+  words = WORDS[lang];
+  const html = document.documentElement;
+  html.lang = words.lang;
+  html.dir = words.dir;
+  for (const el of document.querySelectorAll("[data-t]")) el.textContent = words.texts[el.dataset.t];
+  for (const el of document.querySelectorAll("[data-t-label]")) {
+    el.setAttribute("aria-label", words.texts[el.dataset.tLabel]);
+  }
+  for (const board of document.querySelectorAll("chkobba-board")) {
+    for (const name of ["caption", "explain", "captions"]) {
+      const key = board.dataset[`t${name[0].toUpperCase()}${name.slice(1)}`];
+      if (key) board.setAttribute(name, words.texts[key]);
+    }
+    board.setAttribute("lang", lang);
+  }
+  for (const button of document.querySelectorAll("[data-lang]")) {
+    button.setAttribute("aria-pressed", String(button.dataset.lang === lang));
+  }
+  show();
 }
 
 function show() {
@@ -29,15 +73,18 @@ function show() {
     document.querySelector(`nav li[data-for="${lesson.id}"]`)?.toggleAttribute("data-done", finished);
   }
   const count = lessons.filter((lesson) => done.has(lesson.id)).length;
-  document.querySelector("[data-progress]").textContent =
-    `${count} of ${lessons.length} lessons done` + (count === lessons.length ? " — well played!" : "");
+  document.querySelector("[data-progress]").textContent = words.progress[count];
 }
 
+/** A board of a lesson finished: the lesson is done once all its boards are. */
 function finish(event) {
-  const lesson = event.target.closest?.(".lesson");
+  const board = event.target;
+  const lesson = board.closest?.(".lesson");
   if (!lesson || done.has(lesson.id)) return;
+  board.dataset.finished = "";
+  if ([...lesson.querySelectorAll("chkobba-board")].some((b) => !("finished" in b.dataset))) return;
   done.add(lesson.id);
-  write();
+  write(KEY, [...done]);
   show();
 }
 
@@ -45,13 +92,24 @@ document.addEventListener("chkobba:solved", finish);
 document.addEventListener("chkobba:move", (event) => {
   if (event.detail?.last && event.target.getAttribute("mode") === "line") finish(event);
 });
+document.addEventListener("chkobba:ready", (event) => delete event.target.dataset.finished);
 document.querySelector("[data-forget]").addEventListener("click", () => {
   done = new Set();
-  write();
+  write(KEY, []);
   show();
-  for (const board of document.querySelectorAll(".lesson chkobba-board")) board.reset();
+  for (const board of document.querySelectorAll(".lesson chkobba-board")) {
+    delete board.dataset.finished;
+    board.reset();
+  }
 });
-show();
+for (const button of document.querySelectorAll("[data-lang]")) {
+  button.addEventListener("click", () => {
+    const settings = read(SETTINGS, {});
+    write(SETTINGS, { ...(settings && typeof settings === "object" ? settings : {}), lang: button.dataset.lang });
+    speak(button.dataset.lang);
+  });
+}
+speak(chosen());
 
 // Offline after one visit, like the game: the same service worker precaches the tutorial too.
 navigator.serviceWorker?.register("./sw.js").catch(() => {});

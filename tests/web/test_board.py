@@ -16,6 +16,7 @@ from conftest import BOOT_MS, PHONE, SHOTS, load_build
 from playwright.sync_api import expect
 
 QUEEN = "2D6S QHJC/KC5H 0 -/- - 0-0/21 1 -"
+CUT = ("keep", "expose")
 ALL_SETTLED = """() => { const boards = [...document.querySelectorAll('chkobba-board')];
     return boards.length > 0 && boards.every(b => b.dataset.state !== 'loading'); }"""
 
@@ -45,11 +46,14 @@ class Boards:
         locator.tap() if self.device == "phone" else locator.click()
 
     def play(self, board, *steps: str) -> None:
-        """Tap each step: ``hand:QH``, ``table:2D`` or a button's action (``play``, ``next``)."""
+        """Tap each step: ``hand:QH``, ``table:2D``, the cut's ``keep`` or ``expose``, or a
+        button's action (``play``, ``next``)."""
         for step in steps:
             zone, _, code = step.partition(":")
             if code:
                 self.tap(board.locator(f'[data-zone="{zone}"] [data-card="{code}"]'))
+            elif zone in CUT:
+                self.tap(board.locator(f'button[data-action="move"][data-value="{zone}"]'))
             else:
                 self.tap(board.locator(f'button[data-action="{zone}"]'))
 
@@ -71,52 +75,115 @@ def feedback(board):
 
 # --- the tutorial ---------------------------------------------------------------------------
 
-LESSONS = {  # lesson: (a wrong move's taps, its move, the right move's taps)
-    "values": ("hand:QD table:2S table:6H play", "QDx2S+6H", "hand:KS table:4C table:6H play"),
-    "equal": ("hand:6H table:3C play", "6Hx3C", "hand:6H table:6D play"),
-    "sum": ("hand:7H play", "7H", "hand:7H table:4S table:3C play"),
-    "priority": ("hand:7H table:4S table:3C play", "7Hx3C+4S", "hand:7H table:7D play"),
-    "chkobba": (
-        "hand:JD table:5S table:3H play",
-        "JDx3H+5S",
-        "hand:JD table:5S table:3H table:AC play",
-    ),
-    "queen": ("hand:JC table:2D table:6S play", "JCx2D+6S", "hand:QH table:2D table:6S play"),
-    "compulsory": ("hand:3D play", "3D", "hand:3D table:3C play"),
-    "last": ("hand:7S play", "7S", "hand:7S table:5C table:2D play"),
-    "score": ("hand:6D play", "6D", "hand:6D table:6C play"),
+LESSONS = {  # lesson: for each of its boards, a wrong move's taps and the right move's taps
+    "values": [("hand:QD table:2S table:6H play", "hand:KS table:4C table:6H play")],
+    "equal": [("hand:6H table:3C play", "hand:6H table:6D play")],
+    "sum": [("hand:7H play", "hand:7H table:4S table:3C play")],
+    "priority": [("hand:7H table:4S table:3C play", "hand:7H table:7D play")],
+    "chkobba": [("hand:JD table:5S table:3H play", "hand:JD table:5S table:3H table:AC play")],
+    "queen": [("hand:JC table:2D table:6S play", "hand:QH table:2D table:6S play")],
+    "compulsory": [("hand:3D play", "hand:3D table:3C play")],
+    "cut": [("expose", "keep"), ("keep", "expose")],
+    "last": [("hand:7S play", "hand:7S table:5C table:2D play")],
+    "score": [("hand:6D play", "hand:6D table:6C play")],
 }
+ATTRIBUTES = ("position", "mode", "moves", "seat", "play", "caption", "captions", "explain", "lang")
 
 
-def expected_reason(board, move: str) -> str:
-    """What the engine says of ``move`` at the board's position (or the puzzle's own reason)."""
-    game = Game.from_notation(board.get_attribute("position"))
-    reason = game.why_illegal(Move.parse(move))
-    if reason:
-        return reason
-    return f"{move} is allowed, but not the move asked for: {board.get_attribute('explain')}"
+def board_taps(steps: str) -> list[tuple[str, str]]:
+    """``hand:QH table:2D play`` as the board's taps (the cut's buttons: ``keep``, ``expose``)."""
+    taps = []
+    for step in steps.split():
+        zone, _, code = step.partition(":")
+        taps.append((zone, code) if code else ("move", zone) if zone in CUT else (zone, ""))
+    return taps
+
+
+def expected_feedback(board, steps: str) -> str:
+    """The line the board's own Python (here, in CPython) says after ``steps`` on ``board``'s
+    attributes: the page must show the same."""
+    from board.frame import frame
+    from board.spec import parse_spec
+    from board.state import start, tap
+
+    values = {name: board.get_attribute(name) for name in ATTRIBUTES}
+    state, _ = start(parse_spec({name: v for name, v in values.items() if v is not None}))
+    for action, value in board_taps(steps):
+        state, _ = tap(state, action, value)
+    return frame(state).feedback
 
 
 def test_each_lesson_is_done_by_taps_after_a_wrong_move_is_explained(boards, server_url):
     boards.open(server_url + "tutorial.html")
-    for lesson, (wrong, move, right) in LESSONS.items():
+    for lesson, steps in LESSONS.items():
         section = boards.page.locator(f"#{lesson}")
-        board = section.locator("chkobba-board")
-        boards.play(board, *wrong.split())
-        expect(feedback(board)).to_have_text(expected_reason(board, move))
-        expect(feedback(board)).to_have_class(re.compile(r"\bbad\b"))
-        boards.play(board, *right.split())
-        expect(feedback(board)).to_have_text(re.compile(r"^Right: "))
+        for index, (wrong, right) in enumerate(steps):
+            board = section.locator("chkobba-board").nth(index)
+            boards.play(board, *wrong.split())
+            expect(feedback(board)).to_have_text(expected_feedback(board, wrong))
+            expect(feedback(board)).to_have_class(re.compile(r"\bbad\b"))
+            boards.play(board, *right.split())
+            expect(feedback(board)).to_have_text(re.compile(r"^Right: "))
         expect(section).to_have_attribute("data-done", "")
-    expect(boards.page.locator("[data-progress]")).to_have_text(re.compile("^9 of 9 lessons done"))
+    progress = boards.page.locator("[data-progress]")
+    expect(progress).to_have_text("10 of 10 lessons done — well played!")
     score = boards.page.locator("#score chkobba-board [data-scored]")
-    expect(score).to_contain_text("5")  # the rules' example: 1+1+1+1+1
+    expect(score).to_contain_text("17 + 5 = 22")  # the rules' example: 1+1+1+1+1
     expect(boards.page.locator("#last chkobba-board [data-text=leftovers]")).to_contain_text("Q♠")
     boards.page.reload()
     boards.page.wait_for_function(ALL_SETTLED, timeout=BOOT_MS)
     expect(boards.page.locator(".lesson[data-done]")).to_have_count(len(LESSONS))
     boards.tap(boards.page.locator("[data-forget]"))
     expect(boards.page.locator(".lesson[data-done]")).to_have_count(0)
+
+
+def tab_to(page, locator, limit: int = 80) -> None:
+    """Press Tab until ``locator`` (inside a board's shadow root) has the focus."""
+    for _ in range(limit):
+        if locator.evaluate("el => el.getRootNode().activeElement === el"):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {locator}")
+
+
+@PHONE
+def test_the_tutorial_speaks_arabic_and_a_lesson_is_walked_by_the_keyboard(boards, server_url):
+    boards.open(server_url + "tutorial.html?lang=ar")
+    page = boards.page
+    expect(page.locator("html")).to_have_attribute("dir", "rtl")
+    expect(page.locator("html")).to_have_attribute("lang", "ar-TN")
+    expect(page.locator("h1")).not_to_have_text("Learn Chkobba by playing")
+    board = page.locator("#queen chkobba-board")
+    expect(board.locator(".board")).to_have_attribute("dir", "rtl")
+    for steps in ("hand:JC table:2D table:6S play", "hand:QH table:2D table:6S play"):
+        for step in steps.split():
+            zone, _, code = step.partition(":")
+            if code:
+                target = board.locator(f'[data-zone="{zone}"] [data-card="{code}"]')
+            else:
+                target = board.locator(f'button[data-action="{zone}"]')
+            tab_to(page, target)
+            page.keyboard.press("Enter")
+        expect(feedback(board)).to_have_text(expected_feedback(board, steps))
+        assert not re.search(r"[A-Z][A-Z0-9]x|[A-Z]{2}[+]", feedback(board).inner_text())
+    expect(page.locator("#queen")).to_have_attribute("data-done", "")
+    page.screenshot(path=str(SHOTS / f"tutorial-ar-{boards.device}.png"), full_page=False)
+
+
+def test_the_tutorial_follows_the_games_language_and_its_buttons_change_it(boards, server_url):
+    page = boards.page
+    page.add_init_script("localStorage.setItem('chkobba.settings', JSON.stringify({lang: 'fr'}))")
+    boards.open(server_url + "tutorial.html")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    expect(page.locator("[data-progress]")).to_have_text("0 leçon terminée sur 10")
+    board = page.locator("#values chkobba-board")
+    expect(board.locator(".board")).to_have_attribute("lang", "fr")
+    boards.tap(page.locator('[data-lang="en"]'))
+    expect(page.locator("h1")).to_have_text("Learn Chkobba by playing")
+    expect(board.locator(".board")).to_have_attribute("lang", "en")
+    expect(board).to_have_attribute("data-state", "ready")
+    settings = page.evaluate("JSON.parse(localStorage.getItem('chkobba.settings'))")
+    assert settings == {"lang": "en"}
 
 
 def test_the_tutorial_works_when_storage_refuses(boards, server_url):
@@ -143,11 +210,14 @@ def test_show_line_and_puzzle_modes(boards, server_url):
     expect(shown.locator("button")).to_have_count(0)  # only to look at
 
     free = page.locator("#free")
-    boards.play(free, "hand:7H", "table:4S", "table:3C", "play")
-    expect(feedback(free)).to_have_text(expected_reason(free, "7Hx3C+4S"))
+    wrong = "hand:7H table:4S table:3C play"
+    boards.play(free, *wrong.split())
+    expect(feedback(free)).to_have_text(expected_feedback(free, wrong))
     boards.play(free, "hand:7H", "table:7D", "play")
-    expect(free.locator('[data-zone="table"] [data-card]')).to_have_count(2)
     expect(free.locator('[data-pile="you"] .count')).to_have_text("2")
+    # the computer answers: the 2♥ or the 6♣ takes nothing, and is laid
+    expect(free.locator('[data-zone="table"] [data-card]')).to_have_count(3)
+    expect(free.locator('[data-text="status"]')).to_have_text("Your turn: tap a card of your hand.")
 
     line = page.locator("#line")
     captions = [c.strip() for c in line.get_attribute("captions").split("|")]
@@ -164,11 +234,11 @@ def test_show_line_and_puzzle_modes(boards, server_url):
     two = page.locator("#two-ways")
     for taps in (("hand:6C", "table:AS", "table:5H"), ("hand:6C", "table:2C", "table:4D")):
         boards.play(two, *taps, "play")
-        expect(feedback(two)).to_have_text(re.compile(r"^Right: 6Cx"))
+        expect(feedback(two)).to_have_text(re.compile(r"^Right: .*6♣"))
         expect(two.locator(".board[data-finished]")).to_have_count(1)
         boards.play(two, "reset")
     boards.play(two, "hand:KH", "play")
-    expect(feedback(two)).to_have_text(expected_reason(two, "KH"))
+    expect(feedback(two)).to_have_text(expected_feedback(two, "hand:KH play"))
 
 
 def test_six_boards_share_one_python(boards, server_url):
@@ -402,7 +472,7 @@ def test_the_games_settings_lead_to_the_tutorial(table, server_url):
     table.tap('a[href="./tutorial.html"]')
     table.page.wait_for_url(server_url + "tutorial.html")
     table.page.wait_for_function(ALL_SETTLED, timeout=BOOT_MS)
-    expect(table.page.locator("chkobba-board[data-state=ready]")).to_have_count(9)
+    expect(table.page.locator("chkobba-board[data-state=ready]")).to_have_count(11)
 
 
 @PHONE

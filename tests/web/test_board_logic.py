@@ -80,8 +80,11 @@ def test_a_wrong_move_is_explained_by_the_engine_and_changes_nothing():
     board, _ = start(spec(mode="puzzle", moves="QHx2D+6S"))
     after, events = taps(board, "hand JC", "table 2D", "table 6S", "play")
     reason = Game.from_notation(QUEEN).why_illegal(Move.parse("JCx2D+6S"))
-    assert after.feedback == reason == "JC cannot take 2D+6S: it takes nothing here"
-    assert after.games == board.games and after.tone == "bad"
+    assert reason == "JC cannot take 2D+6S: it takes nothing here"
+    assert after.feedback.kind == "refused" and after.feedback.refusal.text == reason
+    shown = frame(after)
+    assert after.games == board.games and shown.tone == "bad"
+    assert "J♣" in shown.feedback and "JC" not in shown.feedback
     assert events == [
         {
             "type": "failed",
@@ -96,7 +99,10 @@ def test_a_wrong_move_is_explained_by_the_engine_and_changes_nothing():
 def test_an_allowed_move_that_is_not_the_answer_says_so():
     board, _ = start(spec(mode="puzzle", moves="QHx2D+6S", explain="the queen makes 8"))
     after, events = taps(board, "hand JC", "play")
-    assert after.feedback == "JC is allowed, but not the move asked for: the queen makes 8"
+    shown = frame(after)
+    assert shown.feedback.endswith("the queen makes 8") and "J♣" in shown.feedback
+    assert shown.tone == "bad" and after.feedback.kind == "not-asked"
+    assert events[0]["reason"] == "JC is allowed, but not the move asked for: the queen makes 8"
     assert [e["type"] for e in events] == ["failed"] and after.step == 0
 
 
@@ -113,7 +119,8 @@ def test_the_right_move_solves_the_puzzle():
         "position": position,
         "last": True,
     }
-    assert after.solved and after.feedback.startswith("Right: QHx2D+6S.")
+    assert after.solved and after.feedback.kind == "solved"
+    assert frame(after).feedback.startswith("Right: ") and "Q♥" in frame(after).feedback
     assert frame(after).announce == "Chkobba!"
     assert taps(after, "hand JC", "play")[1] == []  # nothing more to play
 
@@ -143,20 +150,92 @@ def test_a_line_steps_forward_and_back_with_its_captions():
     )
     assert frame(board).step == "Step 0 of 2"
     board, events = taps(board, "next")
-    assert board.feedback == "one" and events[0]["move"] == "3Dx3C" and not events[0]["last"]
+    assert frame(board).feedback == "one" and events[0]["move"] == "3Dx3C"
+    assert not events[0]["last"]
     board, events = taps(board, "next", "next")  # the second next does nothing
-    assert board.feedback == "two" and board.finished and [e["last"] for e in events] == [True]
+    assert frame(board).feedback == "two" and board.finished
+    assert [e["last"] for e in events] == [True]
     board, events = taps(board, "prev")
-    assert board.feedback == "one" and board.step == 1 and events == []
+    assert frame(board).feedback == "one" and board.step == 1 and events == []
     assert taps(board, "hand 7S", "play")[1] == []  # a line is not played by taps
 
 
-def test_show_mode_plays_only_when_allowed():
+def test_show_mode_plays_only_when_allowed_and_the_computer_answers():
     board, _ = start(spec())
     assert taps(board, "hand QH", "play")[1] == []
     board, _ = start(spec(play="yes"))
     after, events = taps(board, "hand QH", "table 2D", "table 6S", "play")
-    assert [e["type"] for e in events] == ["move"] and after.step == 1
+    assert [(e["type"], e["seat"]) for e in events] == [("move", 0), ("move", 1)]
+    assert after.step == 2 and after.game.current == 0
+    assert frame(after).status == "Your turn: tap a card of your hand."
+
+
+def test_a_free_board_is_played_to_the_deals_end_never_waiting_on_nobody():
+    board, _ = start(spec(play="yes"))
+    while board.game.phase == "play" and len(board.game.deal_results) == 0:
+        move = board.game.legal_moves()[0]
+        board, _ = tap(board, "move", str(move))
+    shown = frame(board)
+    assert shown.status == "The deal is over and scored." and shown.score
+    assert ("reset", "Start again", True) in shown.buttons
+
+
+def test_the_status_says_tap_play_only_when_the_cards_make_the_value():
+    board, _ = start(spec(play="yes"))
+    board, _ = taps(board, "hand JC", "table 2D")
+    status = frame(board).status
+    assert "Tap Play" not in status and "2 of 9" in status
+    board, _ = taps(board, "hand QH", "table 2D", "table 6S")
+    assert frame(board).status.endswith("Tap Play.")
+
+
+@pytest.mark.parametrize(
+    ("lang", "around", "spoken"),
+    [
+        ("", [], "en"),
+        ("fr", ["ar"], "fr"),
+        ("ar-TN", [], "ar"),
+        ("", ["fr-TN", "en"], "fr"),
+        ("", ["de", "ar"], "ar"),
+        ("", ["de"], "en"),
+    ],
+)
+def test_a_boards_language_is_its_own_else_the_pages_else_the_browsers(lang, around, spoken):
+    values = {"position": QUEEN, **({"lang": lang} if lang else {})}
+    assert parse_spec(values, around=around).lang == spoken
+
+
+def test_a_language_no_board_speaks_is_an_error_naming_it():
+    with pytest.raises(BoardError, match="lang 'de' is not one of fr, ar, en"):
+        spec(lang="de")
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("fr", ("Vous", "Jouer")),
+        ("ar", ('dir="rtl"',)),
+    ],
+)
+def test_a_board_speaks_its_language(lang, words):
+    out = payload(glue.create("lang", json.dumps({"position": QUEEN, "play": "yes", "lang": lang})))
+    shown = out["html"] + json.dumps(out["texts"], ensure_ascii=False)
+    english = payload(glue.create("en", json.dumps({"position": QUEEN, "play": "yes"})))
+    assert out["texts"]["status"] != english["texts"]["status"]
+    for word in words:
+        assert word in shown
+
+
+def test_a_board_follows_the_page_around_it_and_keeps_its_language_on_load():
+    out = payload(glue.create("around", json.dumps({"position": QUEEN}), False, '["fr"]'))
+    assert 'lang="fr"' in out["html"]
+    loaded = payload(glue.command("around", json.dumps({"type": "chkobba:load", "position": LINE})))
+    assert 'lang="fr"' in loaded["html"]
+    for junk in ("not json", '{"a": 1}', "[1, null]", "x" * 5000):
+        assert (
+            payload(glue.create("junk", json.dumps({"position": QUEEN}), False, junk))["state"]
+            == "ready"
+        )
 
 
 def payload(text: str) -> dict:

@@ -14,7 +14,7 @@ def test_the_tutorial_works_offline_after_one_visit(page, context, server_url, f
     context.set_offline(True)
     page.reload()
     page.wait_for_function(ALL_SETTLED, timeout=BOOT_MS)
-    expect(page.locator("chkobba-board[data-state=ready]")).to_have_count(9)
+    expect(page.locator("chkobba-board[data-state=ready]")).to_have_count(11)
     board = page.locator("#queen chkobba-board")
     boards.play(board, "hand:QH", "table:2D", "table:6S", "play")
     expect(page.locator("#queen")).to_have_attribute("data-done", "")

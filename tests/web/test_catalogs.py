@@ -27,10 +27,16 @@ def read(lang: str) -> Catalog:
 
 def source_messages() -> set[tuple[str | None, str]]:
     """(context, id) of every message the page's code asks for, as Babel extracts them."""
-    keywords = {**DEFAULT_KEYWORDS, "np_": ((1, "c"), 2)}
-    assert build.MESSAGE_KEYWORDS == ("np_:1c,2",)  # the same keywords as `build.py catalogs`
+    keywords = {**DEFAULT_KEYWORDS, "np_": ((1, "c"), 2), "Nn_": (1, 2)}
+    # the same keywords and sources as `build.py catalogs`
+    assert build.MESSAGE_KEYWORDS == ("np_:1c,2", "Nn_:1,2")
     found = set()
-    sources = [build.WEB / "main.py", *sorted((build.WEB / "ui").rglob("*.py"))]
+    sources = [
+        build.WEB / "main.py",
+        build.WEB / "lessons.py",
+        *sorted((build.WEB / "ui").rglob("*.py")),
+        *sorted((build.WEB / "board").rglob("*.py")),
+    ]
     for path in sources:
         for _line, message, _comments, context in extract_from_file(
             "python", str(path), keywords=keywords

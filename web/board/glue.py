@@ -14,6 +14,7 @@ import json
 from dataclasses import dataclass, replace
 
 from chkobba import nested_too_deeply
+from ui.i18n import pick
 
 from .frame import frame
 from .render import render, render_error
@@ -29,10 +30,12 @@ PARENT_ORIGIN = "parent-origin"
 
 @dataclass(frozen=True)
 class Broken:
-    """A board in error: what it shows, and the spec it ran on (none if it never loaded)."""
+    """A board in error: what it shows, the spec it ran on (none if it never loaded), and the
+    language its title is in."""
 
     message: str
     spec: Spec | None = None
+    lang: str = "en"
 
 
 BOARDS: dict[str, Board | Broken] = {}
@@ -43,14 +46,21 @@ def shown(board: Board, events: list[Event]) -> str:
     return json.dumps({"state": "ready", "html": html, "texts": texts, "events": events})
 
 
+def spoken(board: Board | Broken) -> str:
+    """The language a board speaks (one in error: the one it was to speak)."""
+    if board.spec is not None:
+        return board.spec.lang
+    return board.lang if isinstance(board, Broken) else "en"
+
+
 def failed(broken: Broken, events: list[Event]) -> str:
-    html, texts = render_error(broken.message)
+    html, texts = render_error(broken.message, spoken(broken))
     return json.dumps({"state": "error", "html": html, "texts": texts, "events": events})
 
 
-def breaks(key: str, message: str, spec: Spec | None = None) -> str:
+def breaks(key: str, message: str, spec: Spec | None = None, lang: str = "en") -> str:
     """Board ``key`` is now in error with ``message``, and says so in an error event."""
-    BOARDS[key] = broken = Broken(message, spec)
+    BOARDS[key] = broken = Broken(message, spec, lang)
     return failed(broken, [{"type": "error", "message": message}])
 
 
@@ -58,10 +68,12 @@ def internal(error: Exception) -> str:
     return f"internal error: {type(error).__name__}: {shorten(str(error), 80)}"
 
 
-def create(key: str, raw: str, strict: bool = False) -> str:
+def create(key: str, raw: str, strict: bool = False, around: str = "[]") -> str:
     """Make (or remake) board ``key`` from a JSON object of attributes; ``strict`` for URL
     parameters, where an unknown name is an error (and ``parent-origin``, which board-frame.js
-    passes on only when it cannot use it, is refused with its value)."""
+    passes on only when it cannot use it, is refused with its value). ``around``: a JSON list
+    of the language tags around the board (the page's, then the browser's)."""
+    tags = read_tags(around)
     try:
         values = None if nested_too_deeply(raw) else json.loads(raw)
         if not isinstance(values, dict):
@@ -69,15 +81,24 @@ def create(key: str, raw: str, strict: bool = False) -> str:
         if strict and PARENT_ORIGIN in values:
             given = quote(str(values[PARENT_ORIGIN]))
             raise BoardError(f"{PARENT_ORIGIN} {given} is not an origin like https://my.site")
-        spec = parse_spec(values, strict)
+        spec = parse_spec(values, strict, tags)
         board, events = start(spec)
     except BoardError as error:
-        return breaks(key, str(error))
+        return breaks(key, str(error), lang=pick(None, None, tags))
     except Exception as error:  # a bug here must not break the host page
-        return breaks(key, internal(error))
+        return breaks(key, internal(error), lang=pick(None, None, tags))
     BOARDS[key] = board
     ready: Event = {"type": "ready", "mode": spec.mode, "position": board.game.notation()}
     return shown(board, [ready, *events])
+
+
+def read_tags(around: str) -> list[str]:
+    """The language tags embed.js found around a board (anything else is no tag)."""
+    try:
+        tags = json.loads(around) if len(around) < 1000 else []
+    except ValueError:
+        return []
+    return [tag for tag in tags if isinstance(tag, str)] if isinstance(tags, list) else []
 
 
 def act(key: str, action: str, value: str) -> str:
@@ -120,8 +141,9 @@ def obey(key: str, board: Board | Broken, message: str, refused: str) -> str:
         problem = f"chkobba:reset: the board never loaded ({shorten(board.message, 100)})"
     elif not problem:
         values.pop("type")
+        same = (spoken(board),)  # unless it names another
         try:
-            spec = parse_spec(values, strict=True)
+            spec = parse_spec(values, strict=True, around=same)
             fresh, events = start(spec)
         except BoardError as error:
             problem = f"could not load: {error}"

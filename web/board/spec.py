@@ -6,11 +6,12 @@ names the attribute (and for moves, the step) and quotes only a short part of th
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from chkobba import ChkobbaError, Game, Move, read_deal_link
 from chkobba.rules import HAND_SIZE
+from ui.i18n import LANGUAGES, pick
 
 # attribute / parameter -> the longest value accepted
 LIMITS = {
@@ -48,6 +49,7 @@ class Spec:
     caption: str = ""
     captions: tuple[str, ...] = ()  # shown after each step
     explain: str = ""  # puzzle: why another allowed move is not the answer
+    lang: str = "en"  # the language its words are in: fr, ar or en
 
 
 def quote(text: str, limit: int = 32) -> str:
@@ -59,9 +61,11 @@ def shorten(message: str, limit: int = 160) -> str:
     return message if len(message) <= limit else message[: limit - 1] + "…"
 
 
-def parse_spec(raw: Mapping[str, object], strict: bool = False) -> Spec:
+def parse_spec(raw: Mapping[str, object], strict: bool = False, around: Sequence[str] = ()) -> Spec:
     """The board for ``raw`` (attribute -> text). ``strict``: unknown names are errors (URL
-    parameters), otherwise they are left alone (a host element's own attributes)."""
+    parameters), otherwise they are left alone (a host element's own attributes). ``around``:
+    the language tags of the board's surroundings, for a board with no ``lang`` (the page's
+    ``lang``, then the browser's languages)."""
     values: dict[str, str] = {}
     for key, value in raw.items():
         if key not in LIMITS:
@@ -95,7 +99,19 @@ def parse_spec(raw: Mapping[str, object], strict: bool = False) -> Spec:
         values.get("caption", "").strip(),
         captions,
         values.get("explain", "").strip(),
+        read_lang(values.get("lang"), around),
     )
+
+
+def read_lang(text: str | None, around: Sequence[str]) -> str:
+    """The board's language: its ``lang`` ("fr", "ar-TN"...), else the first of ``around`` that
+    a board speaks, else English. A ``lang`` given that no board speaks is an error."""
+    if text is None or not text.strip():
+        return pick(None, None, around)
+    chosen = pick(None, None, [text.strip()])
+    if chosen != text.strip().split("-")[0].split("_")[0].lower():
+        raise BoardError(f"lang {quote(text)} is not one of {', '.join(LANGUAGES)}")
+    return chosen
 
 
 def read_deal(values: Mapping[str, str], mode: str) -> tuple[Game, tuple[tuple[Move, ...], ...]]:

@@ -1,19 +1,35 @@
 """One board's state and what a tap or a command does to it: pure functions, frozen values.
 
 ``tap(board, action, value)`` returns the next board and the events for the host page. Every rule
-comes from the engine: a move is allowed when ``Game.why_illegal`` says nothing, and its refusal
-is that reason, word for word.
+comes from the engine: a move is allowed when ``Game.refusal`` finds nothing, and a refused move
+keeps the engine's ``Refusal``, which the frame puts in the board's language (the host's
+``failed`` event carries the engine's own English reason). On a board played freely (``play``
+outside a puzzle), the computer answers for the other seat.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from chkobba import Card, ChkobbaError, Game, Move
+from chkobba import Card, ChkobbaError, Game, Move, Refusal
+from chkobba.bots import make_bot
 
 from .spec import Spec
 
 Event = dict[str, object]
+REPLY_LEVEL = "medium"  # the computer that answers on a board played freely
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """The line said to the reader after a tap, as facts (the frame puts it in words): a move
+    ``refused`` (and why), ``not-asked`` (allowed, not the puzzle's answer), ``right`` or
+    ``solved`` (the move, and the author's caption if any), or an author's ``caption``."""
+
+    kind: str
+    move: Move | None = None
+    refusal: Refusal | None = None
+    text: str = ""
 
 
 @dataclass(frozen=True)
@@ -25,8 +41,7 @@ class Board:
     moves: tuple[Move, ...] = ()
     selected: Card | None = None  # the hand card the reader is about to play
     picked: tuple[Card, ...] = ()  # the table cards it is to take
-    feedback: str = ""  # one line: the last refusal, confirmation or step caption
-    tone: str = ""  # "good", "bad" or ""
+    feedback: Feedback | None = None  # the last refusal, confirmation or step caption
     notice: str = ""  # a command that was ignored, and why
 
     @property
@@ -99,7 +114,7 @@ def select(board: Board, value: str) -> Board:
         return board
     if card is board.selected:
         return replace(board, selected=None, picked=())
-    return replace(board, selected=card, picked=(), feedback="", tone="")
+    return replace(board, selected=card, picked=(), feedback=None)
 
 
 def pick(board: Board, value: str) -> Board:
@@ -134,15 +149,21 @@ def caption_after(board: Board) -> str:
     return captions[board.step - 1] if 0 < board.step <= len(captions) else ""
 
 
+def captioned(board: Board) -> Board:
+    """``board`` saying the caption of the step just reached (if any)."""
+    text = caption_after(board)
+    return replace(board, feedback=Feedback("caption", text=text) if text else None)
+
+
 def attempt(board: Board, move: Move) -> tuple[Board, list[Event]]:
-    """The reader's move: refused with the engine's reason (or, in a puzzle, because it is not
-    the answer) and nothing changes; or played, with what follows."""
+    """The reader's move: refused (the engine's reason, or in a puzzle, not the answer) and
+    nothing changes; or played, with what follows."""
     game, spec = board.game, board.spec
-    reason = game.why_illegal(move)
-    if not reason and spec.mode == "puzzle" and move not in spec.steps[board.step]:
+    refusal = game.refusal(move)
+    asked = spec.mode != "puzzle" or move in spec.steps[board.step]
+    if refusal or not asked:
         why = spec.explain or "look for a better one"
-        reason = f"{move} is allowed, but not the move asked for: {why}"
-    if reason:
+        reason = game.why_illegal(move) or f"{move} is allowed, but not the move asked for: {why}"
         failed: Event = {
             "type": "failed",
             "move": str(move),
@@ -150,35 +171,48 @@ def attempt(board: Board, move: Move) -> tuple[Board, list[Event]]:
             "step": board.step + 1,
             "position": game.notation(),
         }
-        return replace(board, selected=None, picked=(), feedback=reason, tone="bad"), [failed]
+        said = Feedback("refused", move, refusal) if refusal else Feedback("not-asked", move)
+        return replace(board, selected=None, picked=(), feedback=said), [failed]
     board, event = moved(board, move)
     board, more = replies(board)
     events = [event, *more]
     if spec.mode != "puzzle":
-        return replace(board, feedback=caption_after(board), tone=""), events
+        return captioned(board), events
+    text = caption_after(board)
     if board.solved:
-        events.append(
-            {
-                "type": "solved",
-                "move": str(move),
-                "step": board.step,
-                "position": board.game.notation(),
-            }
-        )
-        text = caption_after(board) or "Solved!"
-        return replace(board, feedback=f"Right: {move}. {text}", tone="good"), events
-    text = caption_after(board) or "Right. Now the next move."
-    return replace(board, feedback=text, tone="good"), events
+        solved: Event = {
+            "type": "solved",
+            "move": str(move),
+            "step": board.step,
+            "position": board.game.notation(),
+        }
+        return replace(board, feedback=Feedback("solved", move, text=text)), [*events, solved]
+    return replace(board, feedback=Feedback("right", move, text=text)), events
 
 
 def replies(board: Board) -> tuple[Board, list[Event]]:
-    """In a puzzle, play the other seat's scripted replies until the reader is to move."""
+    """The other seat's answers until the reader is to move: a puzzle's scripted replies, or on
+    a board played freely, the computer's moves (to the deal's end)."""
     events: list[Event] = []
     spec = board.spec
-    while spec.mode == "puzzle" and not board.solved and board.game.current != spec.seat:
-        board, event = moved(board, spec.steps[board.step][0])
-        events.append(event)
+    if spec.mode == "puzzle":
+        while not board.solved and board.game.current != spec.seat:
+            board, event = moved(board, spec.steps[board.step][0])
+            events.append(event)
+    elif spec.mode == "show" and spec.play:
+        bot = make_bot(REPLY_LEVEL)
+        while answering(board):
+            board, event = moved(board, bot.choose(board.game.view(board.game.current)))
+            events.append(event)
     return board, events
+
+
+def answering(board: Board) -> bool:
+    """Whether the computer is to move on a board played freely: the other seat's turn in the
+    deal the board started in."""
+    game, spec = board.game, board.spec
+    same_deal = len(game.deal_results) == len(spec.start.deal_results)
+    return same_deal and game.phase in ("play", "cut") and game.current != spec.seat
 
 
 def forward(board: Board) -> tuple[Board, list[Event]]:
@@ -186,11 +220,10 @@ def forward(board: Board) -> tuple[Board, list[Event]]:
     if board.spec.mode != "line" or board.finished:
         return board, []
     board, event = moved(board, board.spec.steps[board.step][0])
-    return replace(board, feedback=caption_after(board), tone=""), [event]
+    return captioned(board), [event]
 
 
 def back(board: Board) -> Board:
     if board.spec.mode != "line" or not board.moves:
         return board
-    board = replace(board, games=board.games[:-1], moves=board.moves[:-1])
-    return replace(board, feedback=caption_after(board), tone="")
+    return captioned(replace(board, games=board.games[:-1], moves=board.moves[:-1]))

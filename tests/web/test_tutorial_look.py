@@ -1,0 +1,68 @@
+"""The tutorial and the boards' demo as a reader sees them, in each language at a phone's size
+and a desktop's: axe finds nothing serious (on the page and inside the boards), every lesson's
+board is shown in the page's language, nothing from the boards' words is left in English, and a
+screenshot of each lesson is written to test-results/screens/ to be looked at."""
+
+from __future__ import annotations
+
+import pytest
+from axe import audit, blocking, report
+from conftest import BOOT_MS, SHOTS
+from playwright.sync_api import expect
+from test_board import ALL_SETTLED, Boards
+
+ENGLISH_STATUS = "Your turn: tap a card of your hand."
+
+
+@pytest.fixture
+def reader(page, server_url, form):
+    reader = Boards(page, form, (server_url,))
+    yield reader
+    reader.assert_clean()
+
+
+@pytest.mark.parametrize("lang", ["fr", "ar", "en"])
+def test_every_lesson_in_each_language(reader, server_url, lang):
+    page = reader.page
+    reader.open(f"{server_url}tutorial.html?lang={lang}")
+    boards = page.locator(".lesson chkobba-board")
+    expect(boards).to_have_count(11)
+    for index in range(11):
+        expect(boards.nth(index).locator(".board")).to_have_attribute(
+            "dir", page.evaluate("document.documentElement.dir")
+        )
+    found = blocking(audit(page))
+    assert found == [], report(found)
+    # a refusal shown, then checked by axe too
+    queen = page.locator("#queen chkobba-board")
+    reader.play(queen, "hand:JC", "table:2D", "table:6S", "play")
+    expect(queen.locator(".feedback.bad")).to_have_count(1)
+    found = blocking(audit(page))
+    assert found == [], report(found)
+    statuses = page.locator(".lesson chkobba-board [data-text=status]").all_inner_texts()
+    assert (ENGLISH_STATUS in statuses) == (lang == "en")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for lesson in page.locator(".lesson").all():
+        lesson.scroll_into_view_if_needed()
+        name = lesson.get_attribute("id")
+        lesson.screenshot(path=str(SHOTS / f"lesson-{name}-{lang}-{reader.device}.png"))
+
+
+@pytest.mark.parametrize("lang", ["fr", "ar"])
+def test_the_demo_boards_follow_the_pages_language(reader, server_url, lang):
+    """embed-demo.html is an English page: given another language, its boards speak it."""
+    page = reader.page
+    page.goto(server_url + "embed-demo.html")
+    page.wait_for_function(ALL_SETTLED, timeout=BOOT_MS)
+    page.evaluate(f"document.documentElement.lang = '{lang}'")  # then each board is remade
+    page.evaluate(
+        "document.querySelectorAll('chkobba-board').forEach(b => b.setAttribute('mode',"
+        " b.getAttribute('mode') ?? 'show'))"
+    )
+    page.wait_for_function(ALL_SETTLED, timeout=BOOT_MS)
+    boards = page.locator("chkobba-board .board")
+    expect(boards.first).to_have_attribute("lang", "fr" if lang == "fr" else "ar-TN")
+    found = blocking(audit(page))
+    assert found == [], report(found)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"demo-{lang}-{reader.device}.png"), full_page=True)
