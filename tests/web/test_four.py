@@ -119,20 +119,27 @@ OVERLAPS = """() => {
   const boxes = sel => [...document.querySelectorAll(sel)].map(e => e.getBoundingClientRect());
   const meet = (a, b) =>
     a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
-  const others = boxes('.hand .card, .pile .stack, .pile .sweeps .card, .who, [data-action]');
-  return boxes('.pile .side').map(c => ({
-    inside: c.left >= 0 && c.top >= 0 && c.right <= innerWidth && c.bottom <= innerHeight,
-    hidden: others.some(o => meet(c, o)),
-  }));
+  const within = (a, b) =>
+    a.left >= b.left && a.right <= b.right && a.top >= b.top && a.bottom <= b.bottom;
+  const others = boxes('.hand .card, .pile .sweeps .card, .who, [data-action]');
+  return [...document.querySelectorAll('.pile .side')].map(e => {
+    const c = e.getBoundingClientRect();
+    return {
+      inside: c.left >= 0 && c.top >= 0 && c.right <= innerWidth && c.bottom <= innerHeight,
+      hidden: others.some(o => meet(c, o)) || e.scrollWidth > e.clientWidth,
+      on_its_pile: within(c, e.closest('.stack').getBoundingClientRect()),
+    };
+  });
 }"""
 
 
-def test_each_sides_name_shows_beside_its_pile(table):
-    for lang in ("en", "ar"):
+def test_each_sides_name_shows_on_its_pile(table):
+    for lang in ("en", "ar", "fr"):
         query = f"?players=4&seed={four_you_cut()}&pace=0&lang={lang}"
         table.open_after("localStorage.clear()", query)
         table.wait_phase("cut")
         table.tap('[data-move="keep"]')
         table.wait_phase("play")
         captions = table.page.evaluate(OVERLAPS)
-        assert captions == [{"inside": True, "hidden": False}] * 2, (lang, captions)
+        whole = {"inside": True, "hidden": False, "on_its_pile": True}
+        assert captions == [whole] * 2, (lang, captions)

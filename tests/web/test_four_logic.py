@@ -49,7 +49,9 @@ def test_a_whole_four_player_match_by_taps():
     assert game.phase == "over" and game.rules.players == 4
     assert json.loads(app.storage.store[storage.SAVE_KEY])["game"] == game.to_json()
     frame = make_frame(game, app.ui, app.state.settings)
-    assert frame.overlay.sides == ("You & partner", "Opponents")
+    # The sides have one name each wherever they are named: the score bar, the piles, the sheet.
+    assert frame.overlay.sides == ("Us", "Them") == tuple(s.name for s in frame.scores)
+    assert frame.deal == f"Deal {len(game.deal_results)}"  # the last deal's, not one to come
     assert frame.overlay.title in (
         "You and your partner won the match!",
         "The opponents won the match",

@@ -7,12 +7,12 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from chkobba import Card, Game, Move, Rules
-from chkobba.bots import explain, make_bot
+from chkobba.bots import make_bot
 from fakes import Screen, Store
 from positions import capture_turn
 from ui import i18n, storage, words
 from ui.controller import App
-from ui.frame import Frame, make_frame
+from ui.frame import Frame, hint_reason, make_frame
 from ui.model import AddressProblem, Notice, Params, Settings, Ui, parse_params
 from ui.render import render
 from ui.storage import Saved, Storage, write_save
@@ -141,8 +141,9 @@ def test_a_hint_is_a_legal_move_with_a_reason_and_goes_once_a_move_is_made():
             for m in app.game.legal_moves()
             if m.kind == hint.kind and m.card == hint.card and set(m.captures) == set(hint.captures)
         )
-        # The page says why in the player's language; in English, as the engine explains it.
-        assert status(app) == f"Hint: {explain(app.game.view(0), hint)}"
+        # The page says the move to the player and why (tests/web/test_hint_reasons.py).
+        assert status(app) == f"Hint: {hint_reason(EN, app.game, hint)}"
+        assert status(app).startswith(("Hint: keep the ", "Hint: expose the "))
         assert 'class="card face' in app.screen.html and " hint" in app.screen.html
         await app.perform(0, move)
         return app

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from chkobba import Card, DealResult, DealScore, Game, Move, MoveKind, Phase, deal_link
-from chkobba.kernel import tied
+from chkobba import HAYYA, Card, DealResult, DealScore, Game, Move, MoveKind, Phase, deal_link
+from chkobba.kernel import sweepable, tied
 from chkobba.log import Entry, EntryKind, made_chkobba, match_log, undoable
 
 from . import words
 from .i18n import FALLBACK, Language, language
-from .model import HUMAN, Played, ScreenPhase, Settings, Stage, Ui
+from .model import HUMAN, Played, ScreenPhase, Settings, Stage, Ui, Why
 
 PLAYING = (ScreenPhase.PLAY, ScreenPhase.CHOOSE)  # the player's hand and hint button are live
 HINTED = (ScreenPhase.PLAY, ScreenPhase.CUT, ScreenPhase.CHOOSE)  # a hint may be shown
@@ -270,13 +270,13 @@ def make_frame(game: Game, ui: Ui, settings: Settings, undos: int = 0) -> Frame:
         lang=t.code,
         phase=phase,
         moves=len(game.history),
-        scores=tuple(Score(words.side_short(t, s, players), shown.scores[s]) for s in (0, 1)),
+        scores=tuple(Score(words.side_name(t, s, players), shown.scores[s]) for s in (0, 1)),
         target=words.target(t, shown.rules.target),
         seats=seat_views(t, shown, ui, pending, hint),
         table=table_view(shown, ui, choices, pending, hint),
         incoming=pending.move.card if pending else None,
         stock=shown.stock_count,
-        deal=words.deal(t, shown.deal_number),
+        deal=words.deal(t, shown.deal_number if ui.replay else logged_deal(game, ui)),
         status=status(t, shown, ui, phase, hint),
         mine=phase in PLAYING,
         choices=choice_panel(t, ui, choices),
@@ -409,8 +409,9 @@ def last_plays(t: Language, game: Game) -> dict[int, LastPlay]:
 def pile_view(t: Language, game: Game, side: int) -> PileView:
     players = game.rules.players
     pile, sweeps = game.piles[side], game.sweeps[side]
-    label = words.pile(t, words.side_name(t, side, players), len(pile), len(sweeps))
-    caption = words.side_short(t, side, players) if players > 2 else ""
+    name = words.side_name(t, side, players)
+    label = words.pile(t, name, len(pile), len(sweeps))
+    caption = name if players > 2 else ""
     return PileView(side, len(pile), sweeps, label, caption)
 
 
@@ -506,12 +507,68 @@ def status(t: Language, game: Game, ui: Ui, phase: ScreenPhase, hint: Move | Non
 
 
 def hint_reason(t: Language, game: Game, move: Move) -> str:
-    """Why the hint suggests ``move``: whether it sweeps is the engine's word (the move played)."""
-    sweeps = False
-    if move.kind == MoveKind.PLAY and move.captures:
-        sweeps = swept(Played(game.current, move, game), game.play(move))
-    table_sum = sum(c.value for c in game.table) + (move.card.value if move.card else 0)
-    return words.reason(t, move, game.cut_card, sweeps, table_sum)
+    """The hint's move and why, in words."""
+    why, count = hint_why(game, move)
+    return words.reason(t, move, game.cut_card, why, count)
+
+
+def hint_why(game: Game, move: Move) -> tuple[Why, int]:
+    """Why the hint suggests ``move`` from ``game`` (the hard bot's move): the first fact of
+    ``Why`` that is true of it, read off the position, and its number. Whether it sweeps is the
+    engine's word (the move played); the other facts are the cards it wins, the table it leaves
+    and, at the cut, the cut card."""
+    if move.kind != MoveKind.PLAY:
+        return cut_why(game.cut_card, move.kind == MoveKind.KEEP), 0
+    assert move.card is not None
+    after = game.play(move)
+    goes_on = len(after.deal_results) == len(game.deal_results)  # someone plays after it
+    if not move.captures:
+        total = sum(c.value for c in game.table) + move.card.value
+        if goes_on and not sweepable(total):
+            return Why.HIGH, total
+        if not scoring(move.card):
+            return Why.CHEAP, 0
+        return (Why.NOTHING if game.table else Why.LEAST), 0
+    won = (move.card, *move.captures)
+    sevens = sum(c.value == 7 for c in won)
+    diamonds = sum(c.suit == "D" for c in won)
+    taken = [len(m.captures) for m in game.legal_moves() if m.captures]
+    left = sum(c.value for c in after.table)
+    if swept(Played(game.current, move, game), after):
+        return Why.SWEEP, 0
+    if HAYYA in won:
+        return Why.HAYYA, 1
+    if sevens:
+        return Why.SEVENS, sevens
+    if diamonds:
+        return Why.DIAMONDS, diamonds
+    if len(move.captures) == max(taken) > min(taken):
+        return Why.MOST, len(won)
+    if goes_on and after.table and not sweepable(left):
+        return Why.SHUT, left
+    sixes = sum(c.value == 6 for c in won)
+    if sixes:
+        return Why.SIXES, sixes
+    return Why.KARTA, len(won)
+
+
+def cut_why(card: Card | None, keep: bool) -> Why:
+    """Why the hint keeps or exposes the cut ``card``."""
+    if keep:
+        if card == HAYYA:
+            return Why.KEEP_HAYYA
+        if card is not None and card.value == 7:
+            return Why.KEEP_SEVEN
+        if card is not None and card.suit == "D":
+            return Why.KEEP_DIAMOND
+        return Why.KEEP
+    return Why.EXPOSE_CHEAP if card is not None and not scoring(card) else Why.EXPOSE_FIRST
+
+
+def scoring(card: Card) -> bool:
+    """Whether a card counts toward a point by itself: a seven (the bermila, the 7♦) or a
+    diamond (the dinari)."""
+    return card.value == 7 or card.suit == "D"
 
 
 def spoken(t: Language, game: Game, ui: Ui, phase: ScreenPhase) -> tuple[tuple[str, str], ...]:

@@ -119,8 +119,8 @@ def top_bar(t: Language, frame: Frame) -> str:
 
 
 def pile(t: Language, view: PileView | None) -> str:
-    """Captured cards face down with their count; each chkobba's sweeping card face up on top;
-    with four players, the side's name under it."""
+    """Captured cards face down with their count; each chkobba's sweeping card face up beside
+    them; with four players, the side's name on the pile, under the count."""
     if view is None:
         return ""
     label = escape(view.label)
@@ -129,8 +129,8 @@ def pile(t: Language, view: PileView | None) -> str:
     return (
         f'<div class="pile" data-zone="pile-{view.side}" title="{label}" role="img" '
         f'aria-label="{label}"><div class="stack{"" if view.count else " none"}">{back_html()}'
-        f'<span class="count" data-pile="{view.count}">{view.count}</span></div>'
-        f'<div class="sweeps">{sweeps}</div>{caption if view.caption else ""}</div>'
+        f'<span class="count" data-pile="{view.count}">{view.count}</span>'
+        f'{caption if view.caption else ""}</div><div class="sweeps">{sweeps}</div></div>'
     )
 
 
@@ -289,8 +289,8 @@ def hint_button(t: Language, enabled: bool, busy: bool) -> str:
     aria = ' aria-busy="true"' if busy else ""
     return (
         f'<button type="button" class="hint-btn" data-action="hint"{off}{aria} '
-        f'aria-label="{escape(t._(words.HINT_LABEL))}"><span aria-hidden="true">?</span>'
-        f"{escape(t._(words.HINT))}</button>"
+        f'aria-label="{escape(t._(words.HINT_LABEL))}" title="{escape(t._(words.HINT))}">'
+        f'<span aria-hidden="true">?</span><b class="label">{escape(t._(words.HINT))}</b></button>'
     )
 
 
@@ -347,11 +347,15 @@ def cut_panel(t: Language, cut: Cut) -> str:
         if cut.hint
         else ""
     )
+    choices = "".join(
+        f'<li data-choice="{kind}">{escape(t._(line))}</li>'
+        for kind, line in words.CUT_CHOICES.items()
+    )
     return (
         f"{title(t._(words.CUT_TITLE))}"
         f'<p class="sub">{escape(t._(words.CUT_SUB))}</p>'
         f'<div class="cut-card">{card_html(t, cut.card)}</div>'
-        f"<p>{escape(t._(words.CUT_QUESTION))}</p>"
+        f'<ul class="cut-choices">{choices}</ul>'
         '<div class="actions">'
         f"{button('move', t._(words.KEEP), cls(MoveKind.KEEP, 'btn'), MoveKind.KEEP)}"
         f"{button('move', t._(words.EXPOSE), cls(MoveKind.EXPOSE, 'btn alt'), MoveKind.EXPOSE)}"

@@ -12,11 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from chkobba import HAYYA, Card, DealScore, Move, MoveKind
-from chkobba.kernel import sweepable
+from chkobba import Card, DealScore, Move, MoveKind
 
 from .i18n import N_, NATIVE_NAMES, Language, np_
-from .model import HUMAN, AddressProblem, Notice, NoticeKind
+from .model import HUMAN, AddressProblem, Notice, NoticeKind, Why
 
 QUOTE_LIMIT = 24  # characters of an outside value quoted back to the player
 LISTED_PROBLEMS = 3  # address problems named one by one; the rest are counted
@@ -59,8 +58,14 @@ THIS_DEAL = N_("This deal")
 MATCH = N_("Match")
 SCORE = N_("Score")
 CUT_TITLE = N_("Your cut")
-CUT_SUB = N_("You cut the deck and looked at this card.")
-CUT_QUESTION = N_("Keep it in your hand, or expose it on the table?")
+# The cutter plays first in the deal, whichever the choice (the rules: play starts at the
+# dealer's right, the seat that cuts); the kept or exposed card counts in the deal's three
+# cards a hand and four on the table.
+CUT_SUB = N_("You cut the deck and looked at this card; you play first in this deal.")
+CUT_CHOICES = {
+    "keep": N_("Keep: it becomes one of your three cards, seen by you alone."),
+    "expose": N_("Expose: it is laid face up as one of the four table cards, for anyone to take."),
+}
 SETTINGS_TITLE = N_("Settings")
 CONFIRM_TITLE = N_("Start a new match?")
 CONFIRM_TEXT = N_("The match in progress will be lost.")
@@ -99,14 +104,9 @@ def subject(t: Language, seat: int) -> str:
 
 
 def side_name(t: Language, side: int, players: int = 2) -> str:
-    """A side as the score sheet heads it: "You", "Computer"; "You & partner", "Opponents"."""
-    if players == 2:
-        return seat_name(t, side)
-    return t._("You & partner") if side == HUMAN % 2 else t._("Opponents")
-
-
-def side_short(t: Language, side: int, players: int = 2) -> str:
-    """A side in the score bar and under its pile: with four, "Us" and "Them"."""
+    """A side's name, the same wherever a side is named (the score bar, the piles, the score
+    sheet's columns, the cards each side took): "You", "Computer"; with four, "Us", "Them" (short
+    enough for the score bar in every language, so never shortened)."""
     if players == 2:
         return seat_name(t, side)
     return t._("Us") if side == HUMAN % 2 else t._("Them")
@@ -270,39 +270,108 @@ def hint(t: Language, reason: str) -> str:
     return t._("Hint: {reason}", reason=reason)
 
 
-def reason(t: Language, move: Move, cut_card: Card | None, sweeps: bool, table_sum: int) -> str:
-    """Why the hint suggests ``move``, in a few words; ``sweeps``: it makes a chkobba (the
-    engine says so), ``table_sum``: the table's values and the card's, when it lays it."""
+def reason(t: Language, move: Move, cut_card: Card | None, why: Why, count: int = 0) -> str:
+    """The hint's move, said to the player, and why (``why``, read off the position by
+    ``frame.hint_why``; ``count``: its number, the sevens, the cards or the table's total):
+    "take 7♦ with your 7♥: the 7ayya is a point"."""
     if move.kind != MoveKind.PLAY:
-        card = label(t, cut_card) if cut_card else ""
-        if move.kind == MoveKind.KEEP:
-            return t._("keeps {card} in hand", card=card)
-        return t._("shows {card} on the table", card=card)
+        return cut_reason(t, label(t, cut_card) if cut_card else "", why)
     assert move.card is not None
     card = label(t, move.card)
-    if move.captures:
-        cards = cards_shown(t, move.captures)
-        if sweeps:
-            return t._("chkobba! {card} sweeps the table", card=card)
-        if HAYYA in move.captures or move.card == HAYYA:
-            return t._("takes the 7♦ ({card} takes {cards})", card=card, cards=cards)
-        sevens = sum(c.value == 7 for c in (*move.captures, move.card))
-        if sevens:
-            return t.ngettext(
-                "{card} takes {cards}: {n} more seven",
-                "{card} takes {cards}: {n} more sevens",
-                sevens,
-                card=card,
-                cards=cards,
-            )
-        return t._("{card} takes {cards}", card=card, cards=cards)
-    if not sweepable(table_sum):
-        return t._(
-            "lays {card}: the table adds up to {total}, too much to sweep",
+    if not move.captures:
+        return lay_reason(t, card, move.card.value, why, count)
+    cards = t.join([label(t, c) for c in move.captures])
+    if why == Why.SWEEP:
+        return t._("sweep the table with your {card}: a chkobba, one point", card=card)
+    if why == Why.HAYYA:
+        return t._("take {cards} with your {card}: the 7ayya is a point", cards=cards, card=card)
+    if why == Why.SEVENS:
+        return t.ngettext(
+            "take {cards} with your {card}: a seven towards the bermila",
+            "take {cards} with your {card}: {n} sevens towards the bermila",
+            count,
+            cards=cards,
             card=card,
-            total=table_sum,
         )
-    return t._("lays {card}: nothing to take with it", card=card)
+    if why == Why.DIAMONDS:
+        return t.ngettext(
+            "take {cards} with your {card}: a diamond towards the dinari",
+            "take {cards} with your {card}: {n} diamonds towards the dinari",
+            count,
+            cards=cards,
+            card=card,
+        )
+    if why == Why.MOST:
+        return t._(
+            "take {cards} with your {card}: the most cards you can take, towards the karta",
+            cards=cards,
+            card=card,
+        )
+    if why == Why.SHUT:
+        return t._(
+            "take {cards} with your {card}: the table left adds up to {total}, too much to sweep",
+            cards=cards,
+            card=card,
+            total=count,
+        )
+    if why == Why.SIXES:
+        return t.ngettext(
+            "take {cards} with your {card}: a six, which breaks a tie in sevens",
+            "take {cards} with your {card}: {n} sixes, which break a tie in sevens",
+            count,
+            cards=cards,
+            card=card,
+        )
+    return t.ngettext(
+        "take {cards} with your {card}: a card towards the karta",
+        "take {cards} with your {card}: {n} cards towards the karta",
+        count,
+        cards=cards,
+        card=card,
+    )
+
+
+def lay_reason(t: Language, card: str, value: int, why: Why, total: int) -> str:
+    """Why the hint lays a card (it takes nothing: a card that can take must take)."""
+    if why == Why.HIGH:
+        return t._(
+            "lay the {card}: the table then adds up to {total}, too much to sweep",
+            card=card,
+            total=total,
+        )
+    if why == Why.CHEAP:
+        return t._("lay the {card}: no seven and no diamond, it gives little away", card=card)
+    if why == Why.NOTHING:
+        return t._(
+            "lay the {card}: nothing on the table adds up to {value}", card=card, value=value
+        )
+    return t._("lay the {card}: by the expert's search, the card that costs least", card=card)
+
+
+def cut_reason(t: Language, card: str, why: Why) -> str:
+    """Why the hint keeps or exposes the cut card."""
+    if why == Why.KEEP_HAYYA:
+        return t._(
+            "keep the {card}: the 7ayya is a point, and no one can take it from your hand",
+            card=card,
+        )
+    if why == Why.KEEP_SEVEN:
+        return t._(
+            "keep the {card}: sevens win the bermila, and no one can take it from your hand",
+            card=card,
+        )
+    if why == Why.KEEP_DIAMOND:
+        return t._(
+            "keep the {card}: diamonds win the dinari, and no one can take it from your hand",
+            card=card,
+        )
+    if why == Why.KEEP:
+        return t._("keep the {card}: by the expert's search, keeping it is better", card=card)
+    if why == Why.EXPOSE_CHEAP:
+        return t._("expose the {card}: no seven and no diamond, it gives little away", card=card)
+    return t._(
+        "expose the {card}: you play first, so you have the first chance to take it", card=card
+    )
 
 
 def turn(event: str, line: str) -> str:
@@ -474,11 +543,14 @@ def taken_title(t: Language, number: int) -> str:
 
 def leftovers_to(t: Language, side: int, cards: Sequence[Card], players: int = 2) -> str:
     """A log line: the cards left on the table at the deal's end, and who took them."""
-    return t._(
-        "Left on the table, taken by {side}: {cards}",
-        side=side_name(t, side, players),
-        cards=cards_shown(t, cards),
-    )
+    shown = cards_shown(t, cards)
+    if players > 2:
+        if side == HUMAN % 2:
+            return t._("Left on the table, taken by your side: {cards}", cards=shown)
+        return t._("Left on the table, taken by the opponents: {cards}", cards=shown)
+    if side == HUMAN:
+        return t._("Left on the table, taken by you: {cards}", cards=shown)
+    return t._("Left on the table, taken by the computer: {cards}", cards=shown)
 
 
 def with_chkobba(t: Language, line: str) -> str:
@@ -539,28 +611,50 @@ def review_summary(t: Language, counts: dict[str, int]) -> str:
     )
 
 
+def decimal(t: Language, value: float) -> str:
+    """A number with one decimal as the language writes it: "1.5"; in French "1,5"."""
+    text = f"{value:.1f}"
+    return text.replace(".", ",") if t.code == "fr" else text
+
+
 def expert_instead(t: Language, move: Move, cut_card: Card | None, loss: float) -> str:
-    """What the hard bot would have done instead, and what the difference cost, by its search."""
-    points = f"{loss:.1f}"
+    """What the hard bot would have done instead, and what the difference cost, by its search.
+
+    The cost has a decimal ("about 1.5 points"): its plural form is chosen by its whole part
+    (English says "points" for every such number, so both of its forms do; French says
+    "1,5 point", "2,5 points"; Arabic "3.5 نقاط", "0.5 نقطة")."""
+    points, whole = decimal(t, loss), int(loss)
     if move.kind == MoveKind.KEEP:
-        return t._(
-            "The expert would have kept the cut card (about {points} points).", points=points
+        return t.ngettext(
+            "The expert would have kept the cut card (about {points} points).",
+            "The expert would have kept the cut card (about {points} points).",
+            whole,
+            points=points,
         )
     if move.kind == MoveKind.EXPOSE:
-        return t._(
-            "The expert would have exposed the cut card (about {points} points).", points=points
+        return t.ngettext(
+            "The expert would have exposed the cut card (about {points} points).",
+            "The expert would have exposed the cut card (about {points} points).",
+            whole,
+            points=points,
         )
     assert move.card is not None
     card = label(t, move.card)
     if move.captures:
-        return t._(
+        return t.ngettext(
             "The expert would have played {card} to take {cards} (about {points} points).",
+            "The expert would have played {card} to take {cards} (about {points} points).",
+            whole,
             card=card,
             cards=cards_shown(t, move.captures),
             points=points,
         )
-    return t._(
-        "The expert would have laid {card} (about {points} points).", card=card, points=points
+    return t.ngettext(
+        "The expert would have laid {card} (about {points} points).",
+        "The expert would have laid {card} (about {points} points).",
+        whole,
+        card=card,
+        points=points,
     )
 
 
@@ -570,9 +664,14 @@ def expert_title(t: Language, number: int) -> str:
 
 def expert_others(t: Language, points: tuple[int, int], players: int = 2) -> str:
     """What the other side scored against the player, and against the expert."""
+    if players > 2:
+        return t._(
+            "The opponents scored {yours} against your side, {experts} against the expert's.",
+            yours=points[0],
+            experts=points[1],
+        )
     return t._(
-        "{side} scored {yours} against you, {experts} against the expert.",
-        side=side_name(t, 1 - HUMAN % 2, players),
+        "The computer scored {yours} against you, {experts} against the expert.",
         yours=points[0],
         experts=points[1],
     )
