@@ -469,8 +469,8 @@ def test_the_games_settings_lead_to_the_tutorial(table, server_url):
     table.open("?seed=3&pace=0")
     table.tap('[data-action="settings"]')
     table.wait_phase("settings")
-    table.tap('a[href="./tutorial.html"]')
-    table.page.wait_for_url(server_url + "tutorial.html")
+    table.tap('a[href="./tutorial.html?lang=en"]')
+    table.page.wait_for_url(server_url + "tutorial.html?lang=en")
     table.page.wait_for_function(ALL_SETTLED, timeout=BOOT_MS)
     expect(table.page.locator("chkobba-board[data-state=ready]")).to_have_count(11)
 

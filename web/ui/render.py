@@ -532,7 +532,7 @@ def settings_panel(t: Language, panel: SettingsPanel) -> str:
         f"{seg('target', t._(words.TARGET_TITLE), TARGETS, panel.target)}"
         f"{seg('undo-setting', t._(words.UNDO_TITLE), ('on', 'off'), undo)}"
         f'<p class="sub">{escape(words.settings_note(t, panel.match_target))}</p>'
-        '<p class="sub"><a href="./tutorial.html" hreflang="en">'
+        f'<p class="sub"><a href="./tutorial.html?lang={t.code}">'
         f"{escape(t._(words.TUTORIAL_LINK))}</a></p>"
         '<div class="actions">'
         f"{button('new', t._(words.NEW_GAME), 'btn alt')}"
