@@ -1,0 +1,433 @@
+"""The player's statistics, kept on the device: pure values and their JSON, no browser call.
+
+Per level and number of players (``Tally``): matches played and won, the current and best run
+of wins, points per deal (a sum and a count of deals, for a mean), chkobbas made, 7♦ taken and
+the best match (the largest winning margin, with its date). Across them: the last RECENT
+matches (``Match``, for a small chart) and the ids of the matches recorded (the last IDS_KEPT),
+so that a match is counted once, whatever reloads or tabs show it finished again.
+
+The player's side is side 0 (seat 0, and seat 2 with four players). Dates are the page's ISO
+8601 text (``new Date().toISOString()`` or a plain ``YYYY-MM-DD``), kept as given.
+
+Kept under STATS_KEY as ``to_json`` writes it; ``load`` reads it and never raises: unreadable
+text gives empty statistics and a problem message (in English, for the page to log: the page
+words the notice). The page should set such text aside (ASIDE_KEY) before writing over it, as
+it does with a save: a file of a newer version in particular is refused, never silently lost.
+
+``export_text``/``import_text``: a file the player keeps (pretty JSON with ``"app"``). Importing
+REPLACES the statistics kept (no merge: two devices' files overlap, their counts cannot be
+added safely); the ids of the matches recorded on this device are kept as well, so that the
+match on the screen is not counted again after an import (nor after ``reset``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from typing import Any, NamedTuple
+
+from chkobba import Game, nested_too_deeply
+from chkobba.errors import quoted
+
+from .model import LEVELS, PLAYERS
+
+STATS_KEY = "chkobba.stats"
+ASIDE_KEY = "chkobba.stats.unreadable"  # where the page sets aside what it could not read
+FORMAT = 1
+APP = "chkobba-stats"  # an exported file's header field "app"
+RECENT = 20  # matches kept for the chart
+IDS_KEPT = 100  # ids of matches recorded (the page keeps one match: only the last comes back)
+ID_LIMIT = 128  # characters of a match id
+COUNT_LIMIT = 10**15  # every count is below it (an exact number in JavaScript too)
+LIMIT = 40_000  # characters of stored or exported text (the largest possible: about 20,000)
+QUOTE = 30  # characters of the input an error message quotes at most
+
+_ID = re.compile(rf"[A-Za-z0-9._:+-]{{1,{ID_LIMIT}}}")
+_WHEN = re.compile(  # a date, maybe a time (hours and minutes at least) and a zone
+    r"(\d{4}-\d{2}-\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})?)?"
+)
+_COUNTS = ("played", "won", "streak", "best_streak", "points", "deals", "chkobbas", "hayyas")
+
+
+class StatsError(ValueError):
+    """Statistics text that cannot be used; the message says what is wrong. ``newer``: it was
+    written by a newer version of the page (refused, to be kept aside, never dropped)."""
+
+    def __init__(self, message: str, newer: bool = False) -> None:
+        super().__init__(message)
+        self.newer = newer
+
+
+@dataclass(frozen=True)
+class Best:
+    """The best match won: its winning margin (points ahead) and date."""
+
+    margin: int
+    when: str
+
+
+@dataclass(frozen=True)
+class Tally:
+    """The counts for one level and number of players."""
+
+    level: str
+    players: int
+    played: int = 0
+    won: int = 0
+    streak: int = 0  # wins in a row, up to the last match
+    best_streak: int = 0
+    points: int = 0  # the player's side's points, summed over its deals
+    deals: int = 0
+    chkobbas: int = 0
+    hayyas: int = 0  # deals in which the player's side took the 7♦
+    best: Best | None = None
+
+    @property
+    def lost(self) -> int:
+        return self.played - self.won
+
+    @property
+    def mean_points(self) -> float | None:
+        """Points per deal, or None before any deal."""
+        return self.points / self.deals if self.deals else None
+
+
+class Match(NamedTuple):
+    """One match recorded, for the chart."""
+
+    when: str
+    level: str
+    players: int
+    ours: int
+    theirs: int
+    won: bool
+
+
+class ChartPoint(NamedTuple):
+    """A bar of the chart: ``label`` is the match's date (YYYY-MM-DD), for the page to format."""
+
+    label: str
+    ours: int
+    theirs: int
+    won: bool
+
+
+@dataclass(frozen=True)
+class Stats:
+    """All the statistics: tallies in LEVELS then PLAYERS order, recent matches and recorded
+    ids oldest first."""
+
+    tallies: tuple[Tally, ...] = ()
+    recent: tuple[Match, ...] = ()
+    recorded: tuple[str, ...] = ()
+    version: int = FORMAT
+
+    def tally(self, level: str, players: int) -> Tally:
+        """The counts for ``level`` and ``players`` (all zero if none is recorded)."""
+        found = (t for t in self.tallies if t.level == level and t.players == players)
+        return next(found, Tally(level, players))
+
+
+# --- recording ------------------------------------------------------------------------------
+
+
+def record(stats: Stats, match_id: str, game: Game, level: str, when: str) -> Stats:
+    """``stats`` with the finished match ``game`` counted, once: a match not over, or whose
+    ``match_id`` is already recorded, changes nothing. ValueError on an unknown level, an id
+    that is not 1 to ID_LIMIT letters, digits or ``._:+-``, or a date that is not ISO 8601."""
+    if type(level) is not str or level not in LEVELS:
+        raise ValueError(f"unknown level {quoted(level, QUOTE)}")
+    if type(match_id) is not str or not _ID.fullmatch(match_id):
+        raise ValueError(f"not a match id: {quoted(match_id, QUOTE)}")
+    if not _is_when(when):
+        raise ValueError(f"not an ISO 8601 date: {quoted(when, QUOTE)}")
+    if game.phase != "over" or match_id in stats.recorded:
+        return stats
+    ours, theirs = game.scores
+    won = game.winner == 0
+    mine = [result.scores[0] for result in game.deal_results]
+    old = stats.tally(level, game.rules.players)
+    streak = old.streak + 1 if won else 0
+    best = old.best
+    if won and (best is None or ours - theirs > best.margin):
+        best = Best(ours - theirs, when)
+    new = replace(
+        old,
+        played=_add(old.played, 1),
+        won=_add(old.won, int(won)),
+        streak=min(streak, COUNT_LIMIT - 1),
+        best_streak=min(max(old.best_streak, streak), COUNT_LIMIT - 1),
+        points=_add(old.points, sum(score.total for score in mine)),
+        deals=_add(old.deals, len(mine)),
+        chkobbas=_add(old.chkobbas, sum(score.chkobba for score in mine)),
+        hayyas=_add(old.hayyas, sum(score.hayya for score in mine)),
+        best=best,
+    )
+    others = [t for t in stats.tallies if (t.level, t.players) != (level, new.players)]
+    return Stats(
+        _ordered([*others, new]),
+        (*stats.recent, Match(when, level, new.players, ours, theirs, won))[-RECENT:],
+        (*stats.recorded, match_id)[-IDS_KEPT:],
+    )
+
+
+def chart(stats: Stats) -> list[ChartPoint]:
+    """The last matches, oldest first: date, the player's side's total, the other's, won."""
+    return [ChartPoint(m.when[:10], m.ours, m.theirs, m.won) for m in stats.recent]
+
+
+def reset(keep: Stats | None = None) -> Stats:
+    """Empty statistics; with ``keep``, its recorded ids stay (the match on the screen, counted
+    before the reset, is not counted again)."""
+    return Stats(recorded=keep.recorded if keep is not None else ())
+
+
+# --- JSON -----------------------------------------------------------------------------------
+
+
+def to_json(stats: Stats) -> str:
+    """The text kept under STATS_KEY."""
+    return json.dumps(_to_record(stats), separators=(",", ":"))
+
+
+def from_json(text: str) -> Stats:
+    """The statistics ``to_json`` wrote; StatsError saying what is wrong otherwise."""
+    return _from_record(_parse(text))
+
+
+def load(text: str | None) -> tuple[Stats, str | None]:
+    """The kept statistics (``text``: None when none is kept), or empty ones and the problem
+    when ``text`` cannot be read. Never raises: the game starts whatever is kept."""
+    if text is None:
+        return Stats(), None
+    try:
+        return from_json(text), None
+    except StatsError as error:
+        return Stats(), str(error)
+    except Exception as error:  # a case not foreseen: the game must start all the same
+        return Stats(), f"statistics unreadable ({type(error).__name__})"
+
+
+def export_text(stats: Stats) -> str:
+    """A file for the player to keep: pretty JSON, headed ``"app": "chkobba-stats"``."""
+    return json.dumps({"app": APP, **_to_record(stats)}, indent=2) + "\n"
+
+
+def import_text(text: str, keep: Stats | None = None) -> Stats:
+    """The statistics of an exported file, checked as ``from_json`` checks, to REPLACE those
+    kept; with ``keep`` (those kept), its recorded ids stay too, so a match is never counted
+    twice. StatsError saying what is wrong."""
+    record = _parse(text)
+    app = record.pop("app", None)
+    if app != APP:
+        if app is None:
+            raise StatsError(f'not a statistics file: no "app": "{APP}"')
+        raise StatsError(f"a file of {quoted(app, QUOTE)}, not of {APP}")
+    stats = _from_record(record)
+    if keep is not None:
+        ids = dict.fromkeys(stats.recorded) | dict.fromkeys(keep.recorded)
+        stats = replace(stats, recorded=tuple(ids)[-IDS_KEPT:])
+    return stats
+
+
+def _to_record(stats: Stats) -> dict[str, Any]:
+    return {
+        "version": stats.version,
+        "tallies": [
+            {
+                "level": t.level,
+                "players": t.players,
+                **{name: getattr(t, name) for name in _COUNTS},
+                "best": None if t.best is None else {"margin": t.best.margin, "when": t.best.when},
+            }
+            for t in stats.tallies
+        ],
+        "recent": [m._asdict() for m in stats.recent],
+        "recorded": list(stats.recorded),
+    }
+
+
+def _parse(text: str) -> dict[str, Any]:
+    """``text`` as a JSON object, checked for length, depth and repeated keys."""
+    if not isinstance(text, str):
+        raise StatsError(f"statistics are text, not {type(text).__name__}")
+    if len(text) > LIMIT:
+        raise StatsError(f"too long: {len(text)} characters (at most {LIMIT})")
+    if nested_too_deeply(text):
+        raise StatsError("nested too deeply")
+    try:
+        record = json.loads(text, object_pairs_hook=_no_repeats)
+    except StatsError:
+        raise
+    except (ValueError, RecursionError) as error:
+        raise StatsError(f"not JSON: {str(error)[:120]}") from None
+    if not isinstance(record, dict):
+        raise StatsError(f"not a JSON object: {quoted(text, QUOTE)}")
+    return record
+
+
+def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    record = dict(pairs)
+    if len(record) < len(pairs):
+        repeated = next(key for key, _ in pairs if [k for k, _ in pairs].count(key) > 1)
+        raise StatsError(f"the key {quoted(repeated, QUOTE)} is given twice")
+    return record
+
+
+def _from_record(record: dict[str, Any]) -> Stats:
+    version = record.get("version")
+    if type(version) is not int:
+        raise StatsError(f"no format version (a whole number), but {quoted(version, QUOTE)}")
+    if version > FORMAT:
+        raise StatsError(
+            f"written by a newer version of the game (format {quoted(version, QUOTE)}; "
+            f"this one reads format {FORMAT})",
+            newer=True,
+        )
+    if version != FORMAT:
+        raise StatsError(f"unknown format version {version} (this game reads {FORMAT})")
+    _keys("statistics", record, {"version", "tallies", "recent", "recorded"})
+    tallies = tuple(
+        _tally(f"tallies[{i}]", item)
+        for i, item in enumerate(_list("tallies", record["tallies"], len(LEVELS) * len(PLAYERS)))
+    )
+    keys = [(t.level, t.players) for t in tallies]
+    if len(set(keys)) < len(keys):
+        level, players = next(k for k in keys if keys.count(k) > 1)
+        raise StatsError(f"tallies: {level} with {players} players is given twice")
+    recent = tuple(
+        _match(f"recent[{i}]", item)
+        for i, item in enumerate(_list("recent", record["recent"], RECENT))
+    )
+    if len(recent) > sum(t.played for t in tallies):
+        raise StatsError("recent: more matches than were played")
+    recorded = _list("recorded", record["recorded"], IDS_KEPT)
+    for i, match_id in enumerate(recorded):
+        if type(match_id) is not str or not _ID.fullmatch(match_id):
+            raise StatsError(f"recorded[{i}]: not a match id: {quoted(match_id, QUOTE)}")
+    if len(set(recorded)) < len(recorded):
+        raise StatsError("recorded: a match id is given twice")
+    return Stats(_ordered(tallies), recent, tuple(recorded))
+
+
+def _tally(where: str, item: object) -> Tally:
+    fields = _keys(where, item, {"level", "players", *_COUNTS, "best"})
+    level, players = _level(where, fields["level"]), _players(where, fields["players"])
+    counts = {name: _count(f"{where}.{name}", fields[name]) for name in _COUNTS}
+    best = fields["best"]
+    if best is not None:
+        best_fields = _keys(f"{where}.best", best, {"margin", "when"})
+        best = Best(
+            _count(f"{where}.best.margin", best_fields["margin"]),
+            _when(f"{where}.best.when", best_fields["when"]),
+        )
+    tally = Tally(level, players, **counts, best=best)
+    problem = _inconsistent(tally)
+    if problem:
+        raise StatsError(f"{where}: {problem}")
+    return tally
+
+
+def _inconsistent(t: Tally) -> str | None:
+    """What is wrong between a tally's counts (None: nothing)."""
+    if t.won > t.played:
+        return f"won {t.won} of {t.played} matches"
+    if not t.streak <= t.best_streak <= t.won:
+        return f"a streak of {t.streak}, best {t.best_streak}, for {t.won} won"
+    if t.hayyas > t.deals:
+        return f"7♦ taken {t.hayyas} times in {t.deals} deals"
+    if t.played > t.deals:
+        return f"{t.played} matches in {t.deals} deals"
+    if (t.best is None) != (t.won == 0):
+        return "a best match is given exactly when a match was won"
+    if t.best is not None and t.best.margin == 0:
+        return "a best match won by 0 points"
+    return None
+
+
+def _match(where: str, item: object) -> Match:
+    fields = _keys(where, item, set(Match._fields))
+    won = fields["won"]
+    if type(won) is not bool:
+        raise StatsError(f"{where}.won: true or false, not {quoted(won, QUOTE)}")
+    match = Match(
+        _when(f"{where}.when", fields["when"]),
+        _level(where, fields["level"]),
+        _players(where, fields["players"]),
+        _count(f"{where}.ours", fields["ours"]),
+        _count(f"{where}.theirs", fields["theirs"]),
+        won,
+    )
+    if match.won != (match.ours > match.theirs):
+        raise StatsError(f"{where}: {'won' if won else 'lost'} {match.ours} to {match.theirs}")
+    return match
+
+
+def _keys(where: str, item: object, names: set[str]) -> dict[str, Any]:
+    """``item`` as an object of exactly the keys ``names``."""
+    if not isinstance(item, dict):
+        raise StatsError(f"{where}: not an object but {quoted(item, QUOTE)}")
+    missing, unknown = sorted(names - item.keys()), sorted(item.keys() - names)
+    if missing:
+        raise StatsError(f"{where}: missing {', '.join(missing)}")
+    if unknown:
+        raise StatsError(f"{where}: unknown key {quoted(unknown[0], QUOTE)}")
+    return item
+
+
+def _list(where: str, value: object, limit: int) -> list[Any]:
+    if not isinstance(value, list):
+        raise StatsError(f"{where}: not a list but {quoted(value, QUOTE)}")
+    if len(value) > limit:
+        raise StatsError(f"{where}: {len(value)} items (at most {limit})")
+    return value
+
+
+def _count(where: str, value: object) -> int:
+    if type(value) is not int or not 0 <= value < COUNT_LIMIT:
+        raise StatsError(
+            f"{where}: a whole number from 0 to {COUNT_LIMIT - 1}, not {quoted(value, QUOTE)}"
+        )
+    return value
+
+
+def _level(where: str, value: object) -> str:
+    if type(value) is not str or value not in LEVELS:
+        raise StatsError(f"{where}.level: {', '.join(LEVELS)}, not {quoted(value, QUOTE)}")
+    return value
+
+
+def _players(where: str, value: object) -> int:
+    if type(value) is not int or value not in PLAYERS:
+        raise StatsError(f"{where}.players: 2 or 4, not {quoted(value, QUOTE)}")
+    return value
+
+
+def _when(where: str, value: object) -> str:
+    if not _is_when(value):
+        raise StatsError(f"{where}: not an ISO 8601 date: {quoted(value, QUOTE)}")
+    assert isinstance(value, str)
+    return value
+
+
+def _is_when(value: object) -> bool:
+    if type(value) is not str:
+        return False
+    found = _WHEN.fullmatch(value)
+    if found is None:
+        return False
+    year, month, day = (int(part) for part in found.group(1).split("-"))
+    leap = year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
+    days = (31, 29 if leap else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+    return 1 <= month <= 12 and 1 <= day <= days[month - 1]  # (no datetime: a smaller page)
+
+
+def _ordered(tallies: Iterable[Tally]) -> tuple[Tally, ...]:
+    return tuple(sorted(tallies, key=lambda t: (LEVELS.index(t.level), t.players)))
+
+
+def _add(count: int, more: int) -> int:
+    """A count plus ``more``, kept below COUNT_LIMIT (never reached in play)."""
+    return min(count + more, COUNT_LIMIT - 1)
