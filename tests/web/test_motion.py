@@ -52,3 +52,32 @@ def test_with_reduced_motion_nothing_animates(table):
     before = play_a_card(table)
     table.wait_turn(before + 1)  # the move and the computer's reply, back to the player
     assert table.page.evaluate("window.__seen") == [0, 0]
+
+
+@PHONE
+def test_the_instant_pace_is_remembered_and_nothing_moves(table):
+    """Chosen in the settings, kept across a reload, applied: once the page has loaded (its
+    loading spinner aside), nothing moves at "instant", not even the cut's dialog."""
+    address = f"?seed={first_seed_where_you_cut('keep')}&pace=1"
+    table.open(address)
+    table.wait_phase("cut")
+    table.tap('[data-action="settings"]')
+    table.wait_phase("settings")
+    table.tap('[data-action="pace"][data-value="instant"]')
+    table.tap('[data-action="close"]')
+    table.open(address)  # a reload: the setting is read back
+    table.wait_phase("cut")
+    table.page.evaluate(f"({WATCH})()")
+    table.tap('[data-move="keep"]')
+    table.wait_phase("play")
+    game = table.saved_game()
+    card = next(m.card for m in game.legal_moves() if not m.captures)
+    before = table.moves
+    table.tap(f'[data-zone="hand-0"] [data-card="{card}"]')
+    table.wait_turn(before + 1)
+    assert table.page.evaluate("window.__seen") == [0, 0]
+    assert table.page.get_attribute("#app", "data-still") == "yes"
+    table.tap('[data-action="settings"]')
+    table.wait_phase("settings")
+    pressed = table.page.locator('[data-action="pace"][aria-pressed="true"]')
+    assert pressed.get_attribute("data-value") == "instant"

@@ -580,3 +580,33 @@ def test_a_deal_set_up_in_mid_play_has_no_experts_replay_and_says_so():
     frame = make_frame(app.game, app.ui, app.state.settings)
     assert app.phase() == "expert" and frame.overlay.rows == ()
     assert "no shuffle to deal again" in frame.overlay.others
+
+
+@pytest.mark.parametrize(("pace", "most"), [("normal", 6.0), ("fast", 2.0), ("instant", 0.0)])
+def test_the_pace_setting_is_remembered_and_paces_a_round_of_four(pace, most):
+    """Chosen in the settings and kept; at "fast" the three computers' plays of a four-player
+    round wait 2 s or less in all (the cards' travel scaled the same way, none at "instant")."""
+    waits: list[float] = []
+
+    async def wait(seconds):
+        waits.append(seconds)
+        await asyncio.sleep(0)
+
+    async def a_round():
+        app.start()
+        await app.tap("settings")
+        await app.tap("pace", pace)
+        await app.tap("close")
+        await played(app, 2)  # past the cut and a first round
+        waits.clear()
+        await played(app, 1)
+
+    store = Store()
+    app = make_app(store, "?seed=3&pace=1&players=4", sleep=wait)
+    run(a_round())
+    assert Storage(store).load_settings().pace == pace
+    assert app.phase() == "play" and app.game.current == 0
+    assert len(waits) > 0 and sum(waits) <= most, (pace, sum(waits), waits)
+    motion = make_frame(app.game, app.ui, app.state.settings).motion
+    assert motion.pace == {"normal": 1.0, "fast": 0.3, "instant": 0.0}[pace]
+    assert make_app(store).state.settings.pace == pace  # a reload keeps it

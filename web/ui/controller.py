@@ -29,6 +29,7 @@ from .i18n import LANGUAGES, pick
 from .model import (
     HUMAN,
     LEVELS,
+    PACES,
     PLAYERS,
     Notice,
     NoticeKind,
@@ -96,6 +97,7 @@ TAPS: dict[str, tuple[ScreenPhase, ...] | None] = {
     "hint": (ScreenPhase.PLAY, ScreenPhase.CUT, ScreenPhase.CHOOSE),
     "undo": (ScreenPhase.PLAY, ScreenPhase.CHOOSE),
     "undo-setting": (ScreenPhase.SETTINGS,),
+    "pace": (ScreenPhase.SETTINGS,),
     "hand": (ScreenPhase.PLAY, ScreenPhase.CHOOSE),
     "table": (ScreenPhase.CHOOSE,),
     "cancel": (ScreenPhase.CHOOSE,),
@@ -303,7 +305,7 @@ class App:
         self.screen.show(render(frame), marks_of(frame), frame.motion, frame.spoken)
 
     async def pause(self, ms: float) -> None:
-        await self.sleep(ms * self.params.pace / 1000)
+        await self.sleep(ms * self.params.pace * PACES[self.state.settings.pace] / 1000)
 
     def start(self) -> None:
         self.paint()
@@ -459,6 +461,8 @@ class App:
             self.set_settings(lang=value)
         elif action == "undo-setting" and value in ("on", "off"):
             self.set_settings(undo=value == "on")
+        elif action == "pace" and value in PACES:
+            self.set_settings(pace=value)
         elif action == "undo":
             self.undo()
         elif action == "players" and value in {str(p) for p in PLAYERS}:

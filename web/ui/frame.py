@@ -11,7 +11,7 @@ with four, seat 1 sits at the player's right, 2 opposite, 3 at the left); each n
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from chkobba import HAYYA, Card, DealResult, DealScore, Game, Move, MoveKind, Phase, deal_link
 from chkobba.kernel import sweepable, tied
@@ -19,7 +19,7 @@ from chkobba.log import Entry, EntryKind, made_chkobba, match_log, undoable
 
 from . import words
 from .i18n import FALLBACK, Language, language
-from .model import HUMAN, Played, ScreenPhase, Settings, Stage, Ui, Why
+from .model import HUMAN, PACES, Played, ScreenPhase, Settings, Stage, Ui, Why
 
 PLAYING = (ScreenPhase.PLAY, ScreenPhase.CHOOSE)  # the player's hand and hint button are live
 HINTED = (ScreenPhase.PLAY, ScreenPhase.CUT, ScreenPhase.CHOOSE)  # a hint may be shown
@@ -126,6 +126,7 @@ class SettingsPanel:
     lang: str
     players: int  # at the table now
     undo: bool  # the player may take back a play
+    pace: str  # the computers' pace and the cards' travel
 
 
 @dataclass(frozen=True)
@@ -227,6 +228,7 @@ class Motion:
     origin: str = "stock"
     sink: str | None = None
     only: str | None = None
+    pace: float = 1.0  # the chosen pace's factor on the travel's time (0: no travel)
 
 
 @dataclass(frozen=True)
@@ -289,7 +291,7 @@ def make_frame(game: Game, ui: Ui, settings: Settings, undos: int = 0) -> Frame:
         overlay=overlay(t, shown, ui, settings, phase, hint, undos),
         announcement=announcement(t, game, ui),
         notice=words.notice(t, ui.notices[0]) if ui.notices else None,
-        motion=motion(ui),
+        motion=replace(motion(ui), pace=PACES[settings.pace]),
         spoken=spoken(t, game, ui, phase),
     )
 
@@ -630,7 +632,9 @@ def overlay(
     if phase == ScreenPhase.SETTINGS:
         lang = settings.lang or FALLBACK
         target, players = game.rules.target, game.rules.players
-        return SettingsPanel(settings.level, settings.target, target, lang, players, settings.undo)
+        return SettingsPanel(
+            settings.level, settings.target, target, lang, players, settings.undo, settings.pace
+        )
     if phase == ScreenPhase.CONFIRM:
         title = words.confirm_title(t, ui.switch) if ui.switch else t._(words.CONFIRM_TITLE)
         return Confirm(title, t._(words.CONFIRM_TEXT))

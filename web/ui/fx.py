@@ -47,8 +47,8 @@ class FrameScreen:
                 "lang": self.speak_in(marks.get("lang", "")),
                 "title": marks.get("title", ""),
                 "said": self.say(spoken),
-                "motion": asdict(motion) if self.motion else None,
-                "duration": self.duration,
+                "motion": asdict(motion) if self.motion and motion.pace > 0 else None,
+                "duration": self.duration * motion.pace,
             }
         )
 

@@ -17,6 +17,9 @@ if TYPE_CHECKING:  # the review imports the bots' search: the page imports it la
     from chkobba.review import Decision
 
 LEVELS = ("easy", "medium", "hard")
+# The computers' pace and the cards' travel: each setting's factor on the normal times
+# (instant: no wait, no animation). ``?pace=X`` scales the chosen one.
+PACES = {"slow": 1.6, "normal": 1.0, "fast": 0.3, "instant": 0.0}
 PLAYERS = (2, 4)  # at the table: you and the computer, or you and a computer partner against two
 HUMAN = 0  # the seat the player sits in (with four, seat 2 is the partner)
 T = TypeVar("T")
@@ -120,6 +123,7 @@ class Settings:
     lang: str = ""  # the language the page speaks ("" until chosen: then English)
     players: int = 2  # new matches are for this many players
     undo: bool = True  # the player may take back a play (in the same hand)
+    pace: str = "normal"  # one of PACES
 
 
 def one_of(value: object, known: tuple[T, ...], default: T) -> T:

@@ -36,7 +36,7 @@ from .frame import (
     TakenPanel,
 )
 from .i18n import LANGUAGES, Language, direction, language
-from .model import LEVELS, PLAYERS, ScreenPhase
+from .model import LEVELS, PACES, PLAYERS, ScreenPhase
 
 MANY_OPTIONS = 4  # more options than this: a compact, scrolling list
 GEAR = (
@@ -64,6 +64,7 @@ def marks_of(frame: Frame) -> dict[str, str]:
         "moves": str(frame.moves),
         "lang": frame.lang,
         "players": str(len(frame.seats)),
+        "still": "yes" if frame.motion.pace == 0 else "no",  # the instant pace: nothing moves
         "title": language(frame.lang)._(words.TITLE),
     }
 
@@ -512,6 +513,8 @@ def settings_panel(t: Language, panel: SettingsPanel) -> str:
                 name = words.players_title(t, int(str(v)))
             elif action == "undo-setting":
                 name = t._(words.SWITCH_NAMES[str(v)])
+            elif action == "pace":
+                name = t._(words.PACE_NAMES[str(v)])
             else:
                 name = str(v)
             buttons.append(
@@ -530,6 +533,7 @@ def settings_panel(t: Language, panel: SettingsPanel) -> str:
         f"{seg('level', t._(words.LEVEL_TITLE), LEVELS, panel.level)}"
         f"{seg('players', t._(words.PLAYERS_TITLE), PLAYERS, panel.players)}"
         f"{seg('target', t._(words.TARGET_TITLE), TARGETS, panel.target)}"
+        f"{seg('pace', t._(words.PACE_TITLE), tuple(PACES), panel.pace)}"
         f"{seg('undo-setting', t._(words.UNDO_TITLE), ('on', 'off'), undo)}"
         f'<p class="sub">{escape(words.settings_note(t, panel.match_target))}</p>'
         f'<p class="sub"><a href="./tutorial.html?lang={t.code}">'

@@ -23,7 +23,7 @@ from typing import Protocol
 from chkobba import TARGETS, ChkobbaError, EditedSave, Game, nested_too_deeply
 
 from .i18n import HTML_LANG, LANGUAGES, direction
-from .model import LEVELS, PLAYERS, Notice, NoticeKind, Settings, one_of
+from .model import LEVELS, PACES, PLAYERS, Notice, NoticeKind, Settings, one_of
 from .relay import RelayStore
 
 SAVE_KEY = "chkobba.save"
@@ -207,6 +207,7 @@ class Storage:
             one_of(get("lang"), LANGUAGES, default.lang),
             one_of(get("players"), PLAYERS, default.players),
             one_of(get("undo"), (True, False), default.undo),
+            one_of(get("pace"), tuple(PACES), default.pace),
         )
 
     def save_settings(self, settings: Settings) -> Notice | None:
@@ -216,6 +217,7 @@ class Storage:
             "lang": settings.lang,
             "players": settings.players,
             "undo": settings.undo,
+            "pace": settings.pace,
         }
         text = json.dumps(record)
         return None if self.put(SETTINGS_KEY, text) else self.unsaved()

@@ -30,6 +30,13 @@ HINT_LABEL = N_("Hint: suggest a move")
 UNDO = N_("Undo")
 UNDO_LABEL = N_("Undo: take back your last play")
 UNDO_TITLE = N_("Taking back a play")
+PACE_TITLE = N_("Pace of play")
+PACE_NAMES = {
+    "slow": N_("Slow"),
+    "normal": N_("Normal"),
+    "fast": N_("Fast"),
+    "instant": N_("Instant"),
+}
 SWITCH_NAMES = {"on": N_("Allowed"), "off": N_("Not allowed")}
 CANCEL = N_("Cancel")
 KEEP = N_("Keep")
