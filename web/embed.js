@@ -5,7 +5,7 @@
 // each board is then a few kilobytes of state in that Python, and each answer is written in
 // one task. Every word from outside (captions, errors) is set with textContent, never as HTML.
 // See README.md, "Boards for tutorial pages".
-import { readTap } from "./taps.js";
+import { listenTaps, readTap } from "./taps.js";
 
 const CONFIG = __CONFIG__; // build.py: {code, wheel, suits, words: {lang: {loading, ...}}}
 const BASE = new URL(".", import.meta.url);
@@ -139,7 +139,7 @@ class ChkobbaBoard extends HTMLElement {
     super();
     this._key = `board-${++counter}`;
     this._root = this.attachShadow({ mode: "open" });
-    this._root.addEventListener("click", (event) => this._tap(event));
+    listenTaps(this._root, ZONES, (target) => this._tap(target));
     this._params = null; // URL parameters, when board.html made this board
     this._queued = false;
     this._broken = false; // Python could not start for it (a Retry remakes it)
@@ -269,8 +269,8 @@ class ChkobbaBoard extends HTMLElement {
     this.dispatchEvent(new CustomEvent(EVENTS + event.type, { detail, bubbles: true, composed: true }));
   }
 
-  _tap(event) {
-    const tap = readTap(event.target, ZONES);
+  _tap(target) {
+    const tap = readTap(target, ZONES);
     if (tap?.[0] === "retry") restart();
     else if (tap) this._call("act", ...tap);
   }

@@ -28,7 +28,7 @@
 //   html[data-boot] says how Python started: snapshot, plain, or fallback (a snapshot dropped).
 import { hooks } from "./pyscript/core.js";
 import { keys, show } from "./screen.js";
-import { readTap } from "./taps.js";
+import { listenTaps, readTap } from "./taps.js";
 
 const CACHE = "chkobba-__VERSION__"; // this build's cache (sw.js), filled in by build.py
 const SNAPSHOT = new URL("./pyodide/snapshot.bin", import.meta.url).href;
@@ -368,12 +368,12 @@ async function share(button) {
   }
 }
 
-app.addEventListener("click", (event) => {
+listenTaps(app, ZONES, (target) => {
   used();
-  const copy = event.target.closest?.("[data-copy]");
+  const copy = target.closest?.("[data-copy]");
   if (copy) return share(copy);
   if (window.chkobbaTaps) return; // still boot.js's to keep
-  const tap = readTap(event.target, ZONES);
+  const tap = readTap(target, ZONES);
   if (tap) post({ type: "tap", action: tap[0], value: tap[1] });
 });
 keys(() => post({ type: "escape" }));

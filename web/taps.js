@@ -14,3 +14,27 @@ export function readTap(target, zones) {
   const zone = card?.closest("[data-zone]")?.dataset.zone;
   return zone !== undefined && Object.hasOwn(zones, zone) ? [zones[zone], card.dataset.card] : null;
 }
+
+/** Call ``handle(target)`` for each tap inside ``root``, as click events do, and also for a tap
+ * whose element was redrawn between the press and the release (the board or the game replaced
+ * its HTML with an answer to the tap before): the browser sends no click then, and the tap would
+ * be lost. Such a tap counts when the release is where it was pressed, over an element that
+ * reads as the same tap. */
+export function listenTaps(root, zones, handle) {
+  const scope = root.getRootNode?.() ?? document;
+  let press = null;
+  root.addEventListener("pointerdown", (event) => {
+    press = event.isPrimary ? { target: event.target, x: event.clientX, y: event.clientY } : null;
+  });
+  root.addEventListener("pointerup", (event) => {
+    const was = press;
+    press = null;
+    if (!was || was.target.isConnected) return; // the click follows
+    if (Math.hypot(event.clientX - was.x, event.clientY - was.y) > 12) return;
+    const before = readTap(was.target, zones);
+    const under = scope.elementFromPoint?.(event.clientX, event.clientY);
+    const now = under && root.contains(under) ? readTap(under, zones) : null;
+    if (before && now && before[0] === now[0] && before[1] === now[1]) handle(under);
+  });
+  root.addEventListener("click", (event) => handle(event.target));
+}

@@ -197,6 +197,25 @@ def test_the_tutorial_works_when_storage_refuses(boards, server_url):
     expect(boards.page.locator("#queen")).to_have_attribute("data-done", "")
 
 
+def test_a_tap_whose_card_is_redrawn_under_the_finger_still_counts(boards, server_url):
+    """The board answers a tap by replacing its HTML: a press on a card drawn before that answer
+    and released after it gets no click from the browser, and must not be lost."""
+    boards.open(server_url + "tutorial.html")
+    board = boards.page.locator("#queen chkobba-board")
+    queen = board.locator('[data-zone="hand"] [data-card="QH"]')
+    queen.scroll_into_view_if_needed()
+    box = queen.bounding_box()
+    mouse = boards.page.mouse
+    mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    mouse.down()
+    board.evaluate(
+        "el => { const b = el.shadowRoot.querySelector('.board');"
+        " b.replaceWith(b.cloneNode(true)); }"
+    )
+    mouse.up()
+    expect(queen).to_have_class(re.compile(r"\bselected\b"))
+
+
 # --- the modes, on the demo page ------------------------------------------------------------
 
 

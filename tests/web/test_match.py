@@ -60,4 +60,5 @@ def test_settings_choose_target_and_level_then_a_new_game(table):
         "lang": "en",
         "players": 2,
         "undo": True,
+        "pace": "normal",
     }  # en-US browser
