@@ -86,6 +86,9 @@
     if (frame.dir === "rtl" || frame.dir === "ltr") html.dir = frame.dir;
     if (typeof frame.title === "string") document.title = frame.title.slice(0, 80);
     if (frame.players === "2" || frame.players === "4") app.dataset.players = frame.players;
+    for (const key of ["back", "felt"]) {
+      if (/^[a-z]{1,12}$/.test(frame[key] ?? "")) app.dataset[key] = frame[key];
+    }
     app.dataset.saved = "";
   }
 

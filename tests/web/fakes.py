@@ -29,11 +29,15 @@ class Screen:
         self.frames = []
         self.spoken = []  # what the live region said, in order, each thing once
         self.said = set()
+        self.sounds = []  # what was heard, in order, each once
+        self.heard = set()
 
-    def show(self, html, marks, motion, spoken=()):
+    def show(self, html, marks, motion, spoken=(), sounds=()):
         self.frames.append((html, dict(marks), motion))
         self.spoken.extend(text for key, text in spoken if key not in self.said)
         self.said.update(key for key, _ in spoken)
+        self.sounds.extend(sound for key, sound in sounds if key not in self.heard)
+        self.heard.update(key for key, _ in sounds)
 
     @property
     def html(self):

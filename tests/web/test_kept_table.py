@@ -56,6 +56,8 @@ def test_the_kept_table_is_the_one_the_match_resumes_with():
         "dir": "rtl",
         "title": record["title"],
         "players": "2",
+        "back": "red",
+        "felt": "green",
         "html": render(resumed),
     }
     assert record["title"]

@@ -61,4 +61,7 @@ def test_settings_choose_target_and_level_then_a_new_game(table):
         "players": 2,
         "undo": True,
         "pace": "normal",
+        "sound": True,
+        "back": "red",
+        "felt": "green",
     }  # en-US browser

@@ -610,3 +610,40 @@ def test_the_pace_setting_is_remembered_and_paces_a_round_of_four(pace, most):
     motion = make_frame(app.game, app.ui, app.state.settings).motion
     assert motion.pace == {"normal": 1.0, "fast": 0.3, "instant": 0.0}[pace]
     assert make_app(store).state.settings.pace == pace  # a reload keeps it
+
+
+def test_a_match_is_heard_once_each_and_the_sound_switch_silences_it():
+    """A whole match by taps: each hand dealt, card played or laid by the cut, capture (a
+    chkobba's own), the leftovers, each deal's end and the match's result heard, each once
+    (repaints play nothing again); switched off in the settings (and kept), nothing at all."""
+    app = make_app(query="?seed=5&pace=0")
+    run(play_by_taps(app))
+    heard = app.screen.sounds
+    game = app.game
+    plays = [m for m in game.history if m.kind != "keep"]
+    takes = sum(1 for m in plays if m.kind == "play" and m.captures)
+    chkobbas = sum(r.scores[side].chkobba for r in game.deal_results for side in (0, 1))
+    assert heard.count("chkobba") == chkobbas > 0
+    # every play is heard when its card lands; a capture also when its cards are taken (but a
+    # deal's last card's: the score sheet opens, with the leftovers and the deal's end)
+    assert heard.count("play") == len(plays)
+    deals = len(game.deal_results)
+    assert takes - deals <= heard.count("capture") + chkobbas <= takes
+    assert heard.count("deal-end") == len(game.deal_results) - 1
+    assert heard.count("win") + heard.count("lose") == 1 and heard[-1] in ("win", "lose")
+    assert heard.count("leftovers") == sum(1 for r in game.deal_results if r.leftovers)
+    assert heard.count("deal") >= len(game.deal_results) * 3  # hands of 3 from 36 cards
+
+    async def muted():
+        app.start()
+        await app.tap("settings")
+        await app.tap("sound", "off")
+        await app.tap("close")
+        await play_by_taps(app, moves=30, start=False)
+
+    store = Store()
+    app = make_app(store, "?seed=5&pace=0")
+    run(muted())
+    assert app.screen.sounds == []
+    assert Storage(store).load_settings().sound is False
+    assert make_app(store).state.settings.sound is False

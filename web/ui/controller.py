@@ -27,6 +27,8 @@ from .frame import (
 )
 from .i18n import LANGUAGES, pick
 from .model import (
+    BACKS,
+    FELTS,
     HUMAN,
     LEVELS,
     PACES,
@@ -98,6 +100,9 @@ TAPS: dict[str, tuple[ScreenPhase, ...] | None] = {
     "undo": (ScreenPhase.PLAY, ScreenPhase.CHOOSE),
     "undo-setting": (ScreenPhase.SETTINGS,),
     "pace": (ScreenPhase.SETTINGS,),
+    "sound": (ScreenPhase.SETTINGS,),
+    "back": (ScreenPhase.SETTINGS,),
+    "felt": (ScreenPhase.SETTINGS,),
     "hand": (ScreenPhase.PLAY, ScreenPhase.CHOOSE),
     "table": (ScreenPhase.CHOOSE,),
     "cancel": (ScreenPhase.CHOOSE,),
@@ -112,10 +117,11 @@ class Screen(Protocol):
         marks: dict[str, str],
         motion: Motion,
         spoken: tuple[tuple[str, str], ...] = (),
+        sounds: tuple[tuple[str, str], ...] = (),
     ) -> None:
         """Draw ``html``, set ``marks`` as data- attributes of the root (what the page waits
-        for), animate the cards as ``motion`` says, and say ``spoken`` (key, words) in the live
-        region unless that key was said already."""
+        for), animate the cards as ``motion`` says, say ``spoken`` (key, words) in the live
+        region unless that key was said already, and play ``sounds`` (key, sound) likewise."""
 
 
 class App:
@@ -278,7 +284,10 @@ class App:
         boot.js paints on a reload before Python is up, and Python's first render then redraws."""
         frame = make_frame(self.game, Ui(seen_deals=self.ui.seen_deals), self.state.settings)
         marks = marks_of(frame)
-        self.storage.save_frame(render(frame), marks["lang"], marks["title"], marks["players"])
+        look = (marks["back"], marks["felt"])
+        self.storage.save_frame(
+            render(frame), marks["lang"], marks["title"], marks["players"], look
+        )
 
     def follow(self, saved: Saved) -> None:
         """Show another tab's match as it stands (that tab moved it on)."""
@@ -302,7 +311,7 @@ class App:
 
     def paint(self) -> None:
         frame = make_frame(self.game, self.ui, self.state.settings, self.state.undos)
-        self.screen.show(render(frame), marks_of(frame), frame.motion, frame.spoken)
+        self.screen.show(render(frame), marks_of(frame), frame.motion, frame.spoken, frame.sounds)
 
     async def pause(self, ms: float) -> None:
         await self.sleep(ms * self.params.pace * PACES[self.state.settings.pace] / 1000)
@@ -463,6 +472,12 @@ class App:
             self.set_settings(undo=value == "on")
         elif action == "pace" and value in PACES:
             self.set_settings(pace=value)
+        elif action == "sound" and value in ("on", "off"):
+            self.set_settings(sound=value == "on")
+        elif action == "back" and value in BACKS:
+            self.set_settings(back=value)
+        elif action == "felt" and value in FELTS:
+            self.set_settings(felt=value)
         elif action == "undo":
             self.undo()
         elif action == "players" and value in {str(p) for p in PLAYERS}:

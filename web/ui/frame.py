@@ -14,12 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from chkobba import HAYYA, Card, DealResult, DealScore, Game, Move, MoveKind, Phase, deal_link
-from chkobba.kernel import sweepable, tied
+from chkobba.kernel import HAND_SIZE, sweepable, tied
 from chkobba.log import Entry, EntryKind, made_chkobba, match_log, undoable
 
 from . import words
 from .i18n import FALLBACK, Language, language
-from .model import HUMAN, PACES, Played, ScreenPhase, Settings, Stage, Ui, Why
+from .model import BACKS, FELTS, HUMAN, PACES, Played, ScreenPhase, Settings, Stage, Ui, Why
 
 PLAYING = (ScreenPhase.PLAY, ScreenPhase.CHOOSE)  # the player's hand and hint button are live
 HINTED = (ScreenPhase.PLAY, ScreenPhase.CUT, ScreenPhase.CHOOSE)  # a hint may be shown
@@ -127,6 +127,9 @@ class SettingsPanel:
     players: int  # at the table now
     undo: bool  # the player may take back a play
     pace: str  # the computers' pace and the cards' travel
+    sound: bool
+    back: str
+    felt: str
 
 
 @dataclass(frozen=True)
@@ -256,6 +259,10 @@ class Frame:
     motion: Motion
     # What the live region says, once each: (key, words); a key already said is not said again.
     spoken: tuple[tuple[str, str], ...] = ()
+    # The sounds of what just happened, once each: (key, sound); none when the sound is off.
+    sounds: tuple[tuple[str, str], ...] = ()
+    back: str = BACKS[0]  # the cards' backs and the baize's colour (the root's marks)
+    felt: str = FELTS[0]
 
 
 def make_frame(game: Game, ui: Ui, settings: Settings, undos: int = 0) -> Frame:
@@ -293,6 +300,9 @@ def make_frame(game: Game, ui: Ui, settings: Settings, undos: int = 0) -> Frame:
         notice=words.notice(t, ui.notices[0]) if ui.notices else None,
         motion=replace(motion(ui), pace=PACES[settings.pace]),
         spoken=spoken(t, game, ui, phase),
+        sounds=sounds(game, ui, phase) if settings.sound else (),
+        back=settings.back,
+        felt=settings.felt,
     )
 
 
@@ -596,6 +606,33 @@ def spoken(t: Language, game: Game, ui: Ui, phase: ScreenPhase) -> tuple[tuple[s
     return tuple(said)
 
 
+def sounds(game: Game, ui: Ui, phase: ScreenPhase) -> tuple[tuple[str, str], ...]:
+    """What is heard, once each (keyed like ``spoken``): the hands dealt, a card played or laid
+    by the cut, a capture (a chkobba's own), the leftovers taken and the deal's end when its
+    sheet opens, the match won or lost."""
+    heard: list[tuple[str, str]] = []
+    match = f"{game.seed}.{game.rules.players}"
+    shown = on_screen(game, ui)
+    hands = [len(hand) for hand in shown.hands]
+    if phase not in SHEETS and shown.phase == Phase.PLAY and hands == [HAND_SIZE] * len(hands):
+        heard.append((f"dealt:{match}:{len(shown.deal_results)}:{shown.stock_count}", "deal"))
+    last = ui.last
+    if last is not None and ui.stage is not None:
+        number = len(last.before.history) + 1
+        if ui.stage == Stage.SETTLE and last.move.captures:
+            sound = "chkobba" if swept(last, game) else "capture"
+            heard.append((f"take:{match}:{number}", sound))
+        elif last.move.kind != MoveKind.KEEP:
+            heard.append((f"play:{match}:{number}", "play"))
+    if phase in SHEETS and game.deal_results:
+        result, number = game.deal_results[-1], len(game.deal_results)
+        if result.leftovers:
+            heard.append((f"left:{match}:{number}", "leftovers"))
+        end = "deal-end" if game.winner is None else "win" if game.winner == 0 else "lose"
+        heard.append((f"end:{match}:{number}", end))
+    return tuple(heard)
+
+
 def announcement(t: Language, game: Game, ui: Ui) -> Announcement | None:
     if ui.stage != Stage.SETTLE or ui.last is None or not swept(ui.last, game):
         return None
@@ -633,7 +670,16 @@ def overlay(
         lang = settings.lang or FALLBACK
         target, players = game.rules.target, game.rules.players
         return SettingsPanel(
-            settings.level, settings.target, target, lang, players, settings.undo, settings.pace
+            settings.level,
+            settings.target,
+            target,
+            lang,
+            players,
+            settings.undo,
+            settings.pace,
+            settings.sound,
+            settings.back,
+            settings.felt,
         )
     if phase == ScreenPhase.CONFIRM:
         title = words.confirm_title(t, ui.switch) if ui.switch else t._(words.CONFIRM_TITLE)

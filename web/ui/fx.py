@@ -5,7 +5,7 @@ whole, to the page's script, which writes it in one task (web/screen.js: the HTM
 marks, the language, the title, the live region and the cards' travel, never painted half
 done), keeps the focus where it belongs, and sets last the marks the page waits on (``phase``,
 ``moves``). What is decided here: the language's direction when it changes, and what is new to
-say (a repaint never says a thing twice).
+say or to play (a repaint never says a thing twice, nor plays a sound twice).
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ class FrameScreen:
         self.motion = motion
         self.duration = duration_ms
         self.said: list[str] = []
+        self.heard: list[str] = []
         self.lang = ""
 
     def show(
@@ -38,6 +39,7 @@ class FrameScreen:
         marks: dict[str, str],
         motion: Motion,
         spoken: tuple[tuple[str, str], ...] = (),
+        sounds: tuple[tuple[str, str], ...] = (),
     ) -> None:
         self.send(
             {
@@ -47,6 +49,7 @@ class FrameScreen:
                 "lang": self.speak_in(marks.get("lang", "")),
                 "title": marks.get("title", ""),
                 "said": self.say(spoken),
+                "sounds": self.hear(sounds),
                 "motion": asdict(motion) if self.motion and motion.pace > 0 else None,
                 "duration": self.duration * motion.pace,
             }
@@ -58,6 +61,13 @@ class FrameScreen:
             return None
         self.lang = lang
         return [HTML_LANG.get(lang, lang), direction(lang)]
+
+    def hear(self, sounds: tuple[tuple[str, str], ...]) -> list[str]:
+        """The sounds to play now: those not heard yet (a repaint plays nothing twice)."""
+        news = [sound for key, sound in sounds if key not in self.heard]
+        self.heard = [*self.heard, *(key for key, _ in sounds if key not in self.heard)]
+        self.heard = self.heard[-SPOKEN_KEPT:]
+        return news
 
     def say(self, spoken: tuple[tuple[str, str], ...]) -> str:
         """What the live region says now: what was not said yet; "" for nothing."""

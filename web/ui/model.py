@@ -20,6 +20,9 @@ LEVELS = ("easy", "medium", "hard")
 # The computers' pace and the cards' travel: each setting's factor on the normal times
 # (instant: no wait, no animation). ``?pace=X`` scales the chosen one.
 PACES = {"slow": 1.6, "normal": 1.0, "fast": 0.3, "instant": 0.0}
+# The look: the cards' backs and the baize's colour (the first of each is the default).
+BACKS = ("red", "blue", "green")
+FELTS = ("green", "blue", "red")
 PLAYERS = (2, 4)  # at the table: you and the computer, or you and a computer partner against two
 HUMAN = 0  # the seat the player sits in (with four, seat 2 is the partner)
 T = TypeVar("T")
@@ -124,6 +127,9 @@ class Settings:
     players: int = 2  # new matches are for this many players
     undo: bool = True  # the player may take back a play (in the same hand)
     pace: str = "normal"  # one of PACES
+    sound: bool = True  # the table's sounds (none before the player's first tap)
+    back: str = BACKS[0]
+    felt: str = FELTS[0]
 
 
 def one_of(value: object, known: tuple[T, ...], default: T) -> T:

@@ -36,7 +36,7 @@ from .frame import (
     TakenPanel,
 )
 from .i18n import LANGUAGES, Language, direction, language
-from .model import LEVELS, PACES, PLAYERS, ScreenPhase
+from .model import BACKS, FELTS, LEVELS, PACES, PLAYERS, ScreenPhase
 
 MANY_OPTIONS = 4  # more options than this: a compact, scrolling list
 GEAR = (
@@ -65,6 +65,8 @@ def marks_of(frame: Frame) -> dict[str, str]:
         "lang": frame.lang,
         "players": str(len(frame.seats)),
         "still": "yes" if frame.motion.pace == 0 else "no",  # the instant pace: nothing moves
+        "back": frame.back,
+        "felt": frame.felt,
         "title": language(frame.lang)._(words.TITLE),
     }
 
@@ -515,11 +517,21 @@ def settings_panel(t: Language, panel: SettingsPanel) -> str:
                 name = t._(words.SWITCH_NAMES[str(v)])
             elif action == "pace":
                 name = t._(words.PACE_NAMES[str(v)])
+            elif action == "sound":
+                name = t._(words.SOUND_NAMES[str(v)])
+            elif action in ("back", "felt"):
+                name = t._(words.COLOUR_NAMES[str(v)])
             else:
                 name = str(v)
+            swatch = (
+                f'<span class="swatch" data-{action}="{v}" aria-hidden="true"></span>'
+                if action in ("back", "felt")
+                else ""
+            )
             buttons.append(
                 f'<button type="button" data-action="{action}" data-value="{v}"{extra} '
-                f'aria-pressed="{"true" if v == current else "false"}">{escape(name)}</button>'
+                f'aria-pressed="{"true" if v == current else "false"}">{swatch}{escape(name)}'
+                "</button>"
             )
         return (
             f'<h3 id="seg-{action}">{escape(heading)}</h3>'
@@ -535,6 +547,9 @@ def settings_panel(t: Language, panel: SettingsPanel) -> str:
         f"{seg('target', t._(words.TARGET_TITLE), TARGETS, panel.target)}"
         f"{seg('pace', t._(words.PACE_TITLE), tuple(PACES), panel.pace)}"
         f"{seg('undo-setting', t._(words.UNDO_TITLE), ('on', 'off'), undo)}"
+        f"{seg('sound', t._(words.SOUND_TITLE), ('on', 'off'), 'on' if panel.sound else 'off')}"
+        f"{seg('back', t._(words.BACK_TITLE), BACKS, panel.back)}"
+        f"{seg('felt', t._(words.FELT_TITLE), FELTS, panel.felt)}"
         f'<p class="sub">{escape(words.settings_note(t, panel.match_target))}</p>'
         f'<p class="sub"><a href="./tutorial.html?lang={t.code}">'
         f"{escape(t._(words.TUTORIAL_LINK))}</a></p>"

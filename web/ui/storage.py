@@ -23,7 +23,7 @@ from typing import Protocol
 from chkobba import TARGETS, ChkobbaError, EditedSave, Game, nested_too_deeply
 
 from .i18n import HTML_LANG, LANGUAGES, direction
-from .model import LEVELS, PACES, PLAYERS, Notice, NoticeKind, Settings, one_of
+from .model import BACKS, FELTS, LEVELS, PACES, PLAYERS, Notice, NoticeKind, Settings, one_of
 from .relay import RelayStore
 
 SAVE_KEY = "chkobba.save"
@@ -168,15 +168,20 @@ class Storage:
 
     # --- the table painted before Python is up (boot.js) --------------------------------------
 
-    def save_frame(self, html: str, lang: str, title: str, players: str = "2") -> bool:
+    def save_frame(
+        self, html: str, lang: str, title: str, players: str = "2", look: tuple[str, str] = ("", "")
+    ) -> bool:
         """Keep the table a reload shows first (``players``: the root's data-players, which
-        lays out a table of four); False (and none kept) when it cannot be."""
+        lays out a table of four; ``look``: its data-back and data-felt); False (and none kept)
+        when it cannot be."""
         record = {
             "format": FORMAT,
             "lang": HTML_LANG.get(lang, lang),
             "dir": direction(lang),
             "title": title,
             "players": players,
+            "back": look[0],
+            "felt": look[1],
             "html": html,
         }
         text = json.dumps(record)
@@ -208,6 +213,9 @@ class Storage:
             one_of(get("players"), PLAYERS, default.players),
             one_of(get("undo"), (True, False), default.undo),
             one_of(get("pace"), tuple(PACES), default.pace),
+            one_of(get("sound"), (True, False), default.sound),
+            one_of(get("back"), BACKS, default.back),
+            one_of(get("felt"), FELTS, default.felt),
         )
 
     def save_settings(self, settings: Settings) -> Notice | None:
@@ -218,6 +226,9 @@ class Storage:
             "players": settings.players,
             "undo": settings.undo,
             "pace": settings.pace,
+            "sound": settings.sound,
+            "back": settings.back,
+            "felt": settings.felt,
         }
         text = json.dumps(record)
         return None if self.put(SETTINGS_KEY, text) else self.unsaved()

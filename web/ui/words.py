@@ -38,6 +38,11 @@ PACE_NAMES = {
     "instant": N_("Instant"),
 }
 SWITCH_NAMES = {"on": N_("Allowed"), "off": N_("Not allowed")}
+SOUND_TITLE = N_("Sound")
+SOUND_NAMES = {"on": N_("On"), "off": N_("Off")}
+BACK_TITLE = N_("Card backs")
+FELT_TITLE = N_("Table colour")
+COLOUR_NAMES = {"red": N_("Red"), "blue": N_("Blue"), "green": N_("Green")}
 CANCEL = N_("Cancel")
 KEEP = N_("Keep")
 EXPOSE = N_("Expose")
