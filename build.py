@@ -51,9 +51,10 @@ TOOLS = ROOT / "tools"
 MEASURE = TOOLS / "measure"  # the measuring commands (loadtime, lighthouse...): not tests
 CACHE = ROOT / ".cache"
 BABEL = "babel==2.18.0"
-# What the build itself needs in .venv: the wheel's backend, brotli, resvg for the icons, and
-# Babel for the message catalogs.
-BUILD_TOOLS = ("hatchling==1.33.0", "brotli==1.2.1", "resvg-py==0.5.0", BABEL)
+# What the build itself needs in .venv: the wheel's backend, brotli, resvg for the icons,
+# Babel for the message catalogs, and LAME (lameenc) to encode the sounds tools/sounds.py makes.
+BUILD_TOOLS = ("hatchling==1.33.0", "brotli==1.2.1", "resvg-py==0.5.0", BABEL, "lameenc==1.9.0")
+SOUND_TOOL = TOOLS / "sounds.py"
 APP_ZIP = "app.zip"  # web/ui/*.py and their .pyc, unpacked beside main.py by PyScript
 CLI_MODULES = ("__main__", "arena", "bench")  # engine modules the page never imports
 INTERPRETER = "interpreter.mjs"  # Pyodide as PyScript loads it: from a snapshot when one is kept
@@ -453,13 +454,14 @@ def build() -> None:
     add_python(DIST / "wheels" / wheel, compiled)
     shutil.copy2(WEB / "snapshot.mjs", DIST / "pyodide" / "snapshot.mjs")
 
-    for rel in ["main.py", "index.html", "pwa.js", "screen.js", "taps.js", HOST]:
+    for rel in ["main.py", "index.html", "pwa.js", "screen.js", "taps.js", "sound.js", HOST]:
         shutil.copy2(WEB / rel, DIST / rel)
     (DIST / "boot.js").write_text(filled("boot.js", storage_names()))
     shutil.copytree(WEB / "static", DIST / "static")
     draw_icons()
     draw_felt()
     copy_fonts(DIST / "static" / "fonts")
+    run(sys.executable, SOUND_TOOL, DIST / "static" / "sounds")  # precached like every file
     (DIST / "pyscript.toml").write_text(pyscript_toml(wheel, compile_catalogs(DIST)))
     headers = "".join(f"  {name}: {value}\n" for name, value in ISOLATION.items())
     (DIST / "_headers").write_text(f"/*\n{headers}")

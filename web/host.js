@@ -28,6 +28,7 @@
 //   html[data-boot] says how Python started: snapshot, plain, or fallback (a snapshot dropped).
 import { hooks } from "./pyscript/core.js";
 import { keys, show } from "./screen.js";
+import { makeSounds } from "./sound.js";
 import { listenTaps, readTap } from "./taps.js";
 
 const CACHE = "chkobba-__VERSION__"; // this build's cache (sw.js), filled in by build.py
@@ -42,6 +43,7 @@ const LEAD = "chkobba.lead"; // the Web Lock held by the tab that moves for the 
 // takes up to a minute for the first visit's 4 MB.
 const START_SILENCE_MS = 120000;
 const ZONES = { "hand-0": "hand", table: "table" }; // the zones a card tap means something in
+const sounds = makeSounds(new URL("./static/sounds/", import.meta.url).href);
 const WORDS = {
   en: ["The game could not start", "Retry", "Its files could not be downloaded: check the connection, then retry.",
     "Python stopped with an error.", "Python gave no sign of life for two minutes."],
@@ -245,6 +247,8 @@ function received(data) {
   }
   if (message.type === "frame") {
     show(message);
+    sounds.enable(message.marks?.sound !== "off");
+    if (Array.isArray(message.sounds) && message.sounds.length) sounds.play(message.sounds);
     tableUp();
   } else if (message.type === "store") {
     store(message);

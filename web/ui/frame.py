@@ -261,6 +261,7 @@ class Frame:
     spoken: tuple[tuple[str, str], ...] = ()
     # The sounds of what just happened, once each: (key, sound); none when the sound is off.
     sounds: tuple[tuple[str, str], ...] = ()
+    sound: bool = True  # the sound switch (off: the page makes no sound at all)
     back: str = BACKS[0]  # the cards' backs and the baize's colour (the root's marks)
     felt: str = FELTS[0]
 
@@ -301,6 +302,7 @@ def make_frame(game: Game, ui: Ui, settings: Settings, undos: int = 0) -> Frame:
         motion=replace(motion(ui), pace=PACES[settings.pace]),
         spoken=spoken(t, game, ui, phase),
         sounds=sounds(game, ui, phase) if settings.sound else (),
+        sound=settings.sound,
         back=settings.back,
         felt=settings.felt,
     )

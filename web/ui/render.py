@@ -65,6 +65,7 @@ def marks_of(frame: Frame) -> dict[str, str]:
         "lang": frame.lang,
         "players": str(len(frame.seats)),
         "still": "yes" if frame.motion.pace == 0 else "no",  # the instant pace: nothing moves
+        "sound": "on" if frame.sound else "off",
         "back": frame.back,
         "felt": frame.felt,
         "title": language(frame.lang)._(words.TITLE),
