@@ -8,6 +8,8 @@ The music is plucked strings by Karplus-Strong: a one-period noise burst (darken
 for the pluck position) circulating in a delay line with a damping one-zero filter and an
 all-pass for exact tuning; each course has two or three slightly detuned strings, as on an oud or
 a qanun, and the phrases use maqam Hijaz on D (D Eb F# G A Bb C D).
+Each is peak-normalised (cards -7/-6 dBFS, music -4/-3), faded in and out, then encoded by LAME
+(lameenc: 22050 Hz mono, 48 kbps CBR) behind an Info tag giving the encoder's delay and padding.
 
     python tools/sounds.py OUT_DIR      write OUT_DIR/<name>.mp3 for every sound
 """
@@ -167,25 +169,24 @@ def pluck(
     course: int = 2,
     cents: float = 3.0,
 ) -> Signal:
-    """A plucked course of ``course`` strings detuned by ``cents`` about ``freq``: one-period
-    noise burst, one-pole darkened (``bright`` in (0, 1]), combed for a pluck at ``at`` of the
-    string, with the plectrum's tick on top."""
+    """A plucked course of ``course`` strings detuned by ``cents`` about ``freq``, each excited
+    by its own one-period noise burst (so that they never cancel out), one-pole darkened
+    (``bright`` in (0, 1]) and combed for a pluck at ``at`` of the string; the plectrum's tick on
+    top."""
     n = round(seconds * RATE)
     length = round(RATE / freq)
-    burst = noise(rng, length)
-    smooth, state = [], 0.0
-    for v in burst:
-        state += bright * (v - state)
-        smooth.append(state)
     gap = max(1, round(at * length))
-    comb = [smooth[i] - (smooth[i - gap] if i >= gap else 0.0) for i in range(length)]
-    mean = sum(comb) / length
-    excitation = [v - mean for v in comb]
     out = [0.0] * n
     for j in range(course):
+        smooth, state = [], 0.0
+        for v in noise(rng, length):
+            state += bright * (v - state)
+            smooth.append(state)
+        comb = [smooth[i] - (smooth[i - gap] if i >= gap else 0.0) for i in range(length)]
+        mean = sum(comb) / length
         detune = 2.0 ** (cents * (j - (course - 1) / 2) / 1200.0)
-        offset = round(0.0007 * j * RATE)  # the strings of a course are not struck together
-        mix(out, string(freq * detune, n, excitation, t60), offset / RATE)
+        late = 0.0007 * j  # the strings of a course are not struck quite together
+        mix(out, string(freq * detune, n, [v - mean for v in comb], t60), late)
     tick = times(svf(noise(rng, 160), 3000.0, 0.8, "high"), envelope(160, 0.0003, 0.0015))
     mix(out, scaled(tick, 0.12 * peak(out)), 0.0)
     return out
@@ -193,14 +194,14 @@ def pluck(
 
 def oud(rng: random.Random, freq: float, seconds: float, soft: float = 1.0) -> Signal:
     """A darker, shorter-lived double course, with the body's low resonance."""
-    s = pluck(rng, freq, seconds, bright=0.35 * soft, at=0.2, t60=0.9, course=2, cents=2.5)
+    s = pluck(rng, freq, seconds, bright=0.35 * soft, at=0.2, t60=1.0, course=2, cents=2.0)
     body = svf(s, 260.0, 2.0, "band")
     return [v + 0.35 * b for v, b in zip(s, body, strict=True)]
 
 
 def qanun(rng: random.Random, freq: float, seconds: float) -> Signal:
     """A bright triple course plucked near the bridge, ringing longer."""
-    return pluck(rng, freq, seconds, bright=0.8, at=0.1, t60=1.4, course=3, cents=3.5)
+    return pluck(rng, freq, seconds, bright=0.8, at=0.1, t60=1.8, course=3, cents=1.5)
 
 
 # --- the sounds ------------------------------------------------------------------------------
@@ -223,9 +224,9 @@ def play(rng: random.Random) -> Signal:
 
 
 def capture(rng: random.Random) -> Signal:
-    out = silence(0.32)
-    mix(out, swish(rng, 0.22, 1200.0, 3600.0), 0.0)
-    mix(out, snap(rng, weight=0.6, bright=0.8), 0.2, 0.45)
+    out = silence(0.34)
+    mix(out, swish(rng, 0.2, 1200.0, 3600.0), 0.0)
+    mix(out, snap(rng, weight=0.6, bright=0.8), 0.17, 0.45)
     return out
 
 

@@ -1,58 +1,64 @@
-// The table's sounds, played on the page's thread (the game's Python, in a worker, names them
-// in each frame). makeSounds(base) -> { play(names), enable(on) }:
-// - nothing is made or fetched before the player's first tap or key (browsers ask for one):
-//   the AudioContext is made then and the files (base + name + EXT) fetched and decoded;
-// - play(names) before that, while switched off, or while the page is hidden drops them (a
-//   sound is never queued to play late); names in one call play one after the other;
-// - the context is suspended while the page is hidden; a file that fails to load is skipped.
+// The game's sound effects: small MP3 files (tools/sounds.py makes them at build time, into
+// static/sounds/) played with the Web Audio API.
+//
+//   const sounds = makeSounds("./static/sounds/"); // nothing is made or fetched yet
+//   sounds.play(["capture", "chkobba"]); // one after the other, with a small gap; a string
+//                                        // plays one; unknown or unloaded names are skipped
+//   sounds.enable(false);                // off (the context is suspended); true: on again
+//   SOUND_NAMES                          // the names, each fetched from base + name + ".mp3"
+//
+// The AudioContext is made, resumed and the files fetched and decoded on the first pointerdown
+// or keydown on the page while sounds are on (browsers let sound start only from a gesture).
+// Sounds asked for before that, while off, while the page is hidden or while the context is not
+// running are dropped, never queued. The context is suspended while the page is hidden and
+// resumed when it is shown again; a later gesture resumes it too, if the system stopped it (iOS
+// does, for a call). A file that fails to load or decode is skipped: the game goes on silent.
 
-const NAMES = ["deal", "play", "capture", "chkobba", "leftovers", "deal-end", "win", "lose"];
-const EXT = ".mp3"; // tools/sounds.py writes them at build time
-const GAP = 0.12; // seconds between two sounds of one frame
+export const SOUND_NAMES = ["deal", "play", "capture", "chkobba", "leftovers", "deal-end", "win", "lose"];
+const EXT = ".mp3";
+const GAP = 0.05; // seconds of silence between two sounds of one call
 
-export function makeSounds(base) {
-  let on = true;
-  let context = null;
+export function makeSounds(base, names = SOUND_NAMES) {
   const buffers = new Map();
+  let context = null;
+  let enabled = true;
+
+  const visible = () => document.visibilityState !== "hidden";
+  const resume = () => context?.resume().catch(() => {});
+
+  async function load(name) {
+    try {
+      const response = await fetch(base + name + EXT);
+      if (response.ok) buffers.set(name, await context.decodeAudioData(await response.arrayBuffer()));
+    } catch {} // no such sound then
+  }
 
   function unlock() {
-    removeEventListener("pointerdown", unlock, true);
-    removeEventListener("keydown", unlock, true);
-    if (!on || context) return;
-    try {
-      context = new AudioContext();
-    } catch {
-      return; // no Web Audio: a silent game
+    if (!enabled) return;
+    if (!context) {
+      try {
+        context = new AudioContext();
+      } catch {
+        return; // no Web Audio: a silent game
+      }
+      for (const name of names) load(name);
     }
-    for (const name of NAMES) {
-      fetch(base + name + EXT)
-        .then((response) => (response.ok ? response.arrayBuffer() : Promise.reject()))
-        .then((data) => context.decodeAudioData(data))
-        .then((buffer) => buffers.set(name, buffer))
-        .catch(() => {}); // skipped: the game goes on
-    }
+    if (context.state !== "running" && visible()) resume();
   }
-  addEventListener("pointerdown", unlock, true);
-  addEventListener("keydown", unlock, true);
+  document.addEventListener("pointerdown", unlock, { capture: true, passive: true });
+  document.addEventListener("keydown", unlock, { capture: true, passive: true });
   document.addEventListener("visibilitychange", () => {
     if (!context) return;
-    if (document.visibilityState === "hidden") context.suspend().catch(() => {});
-    else context.resume().catch(() => {});
+    if (visible() && enabled) resume();
+    else if (!visible()) context.suspend().catch(() => {});
   });
 
   return {
-    enable(value) {
-      on = Boolean(value);
-      if (on && !context) {
-        addEventListener("pointerdown", unlock, true);
-        addEventListener("keydown", unlock, true);
-      }
-    },
-    play(names) {
-      if (!on || !context || document.visibilityState === "hidden") return;
-      if (context.state === "suspended") context.resume().catch(() => {});
+    play(list) {
+      if (!context || !enabled || !visible()) return;
+      if (context.state !== "running") return void resume(); // these are dropped, not queued
       let when = context.currentTime;
-      for (const name of names) {
+      for (const name of [].concat(list)) {
         const buffer = buffers.get(name);
         if (!buffer) continue;
         const source = context.createBufferSource();
@@ -61,6 +67,13 @@ export function makeSounds(base) {
         source.start(when);
         when += buffer.duration + GAP;
       }
+    },
+    enable(on) {
+      if (Boolean(on) === enabled) return; // (the host says it with every frame)
+      enabled = Boolean(on);
+      if (!context) return;
+      if (enabled && visible()) resume();
+      else if (!enabled) context.suspend().catch(() => {});
     },
   };
 }
