@@ -22,6 +22,19 @@ SPOKEN_KEPT = 64  # keys of things already said, remembered so none is said twic
 Send = Callable[[dict[str, Any]], None]
 
 
+class Once:
+    """Keys of things already told (the last SPOKEN_KEPT), so that a repaint tells none again."""
+
+    def __init__(self) -> None:
+        self.keys: list[str] = []
+
+    def news(self, items: tuple[tuple[str, str], ...]) -> list[str]:
+        """The values of ``items`` (key, value) whose key was not told yet, now told."""
+        fresh = [(key, value) for key, value in items if key not in self.keys]
+        self.keys = [*self.keys, *(key for key, _ in fresh)][-SPOKEN_KEPT:]
+        return [value for _, value in fresh]
+
+
 class FrameScreen:
     """Sends each frame to the page (``send``: one message, plain data)."""
 
@@ -29,8 +42,8 @@ class FrameScreen:
         self.send = send
         self.motion = motion
         self.duration = duration_ms
-        self.said: list[str] = []
-        self.heard: list[str] = []
+        self.said = Once()  # the live region's news
+        self.heard = Once()  # the sounds
         self.lang = ""
 
     def show(
@@ -49,7 +62,7 @@ class FrameScreen:
                 "lang": self.speak_in(marks.get("lang", "")),
                 "title": marks.get("title", ""),
                 "said": self.say(spoken),
-                "sounds": self.hear(sounds),
+                "sounds": self.heard.news(sounds),
                 "motion": asdict(motion) if self.motion and motion.pace > 0 else None,
                 "duration": self.duration * motion.pace,
             }
@@ -62,15 +75,6 @@ class FrameScreen:
         self.lang = lang
         return [HTML_LANG.get(lang, lang), direction(lang)]
 
-    def hear(self, sounds: tuple[tuple[str, str], ...]) -> list[str]:
-        """The sounds to play now: those not heard yet (a repaint plays nothing twice)."""
-        news = [sound for key, sound in sounds if key not in self.heard]
-        self.heard = [*self.heard, *(key for key, _ in sounds if key not in self.heard)]
-        self.heard = self.heard[-SPOKEN_KEPT:]
-        return news
-
     def say(self, spoken: tuple[tuple[str, str], ...]) -> str:
         """What the live region says now: what was not said yet; "" for nothing."""
-        news = [text for key, text in spoken if key not in self.said]
-        self.said = [*self.said, *(key for key, _ in spoken if key not in self.said)][-SPOKEN_KEPT:]
-        return " ".join(news)
+        return " ".join(self.said.news(spoken))
