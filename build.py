@@ -460,6 +460,7 @@ def build() -> None:
     shutil.copytree(WEB / "static", DIST / "static")
     draw_icons()
     draw_felt()
+    run(sys.executable, ROOT / "tools" / "court_art.py", DIST / "static" / "style.css")  # figures
     copy_fonts(DIST / "static" / "fonts")
     run(sys.executable, SOUND_TOOL, DIST / "static" / "sounds")  # precached like every file
     (DIST / "pyscript.toml").write_text(pyscript_toml(wheel, compile_catalogs(DIST)))

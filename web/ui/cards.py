@@ -25,16 +25,17 @@ def card_html(
     key: str = "",
     state: str = "",
 ) -> str:
-    """A card face: corner indices, a big suit (or a court letter with its capture value), as
-    printed in every language; named in words for screen readers. ``key`` is the attribute
-    naming the card: data-card (unique on the page, what animates) by default, data-mini for the
-    small copies in the capture choice; ``state``: its aria-pressed / aria-disabled."""
+    """A card face: corner indices, a big suit (or a court figure with its capture value: the
+    figure drawn by style.css from data-c, its art from tools/court_art.py), as printed in every
+    language; named in words for screen readers. ``key`` is the attribute naming the card:
+    data-card (unique on the page, what animates) by default, data-mini for the small copies in
+    the capture choice; ``state``: its aria-pressed / aria-disabled."""
     flags = ("red" if card.red else "", "hayya" if card == HAYYA else "", *marks)
     cls = " ".join(["card face", *(c for c in flags if c)])
     # The printed ranks are drawn by CSS (data-r), not text: the card's name is its aria-label.
     idx = f'<b data-r="{card.rank}"></b>{suit_svg(card.suit)}'
     if card.rank in "QJK":
-        court = f'<span class="court" data-r="{card.rank}"></span>'
+        court = f'<span class="court" data-c="{card.code}"></span>'
         middle = f'{court}<i class="val" data-r="{card.value}"></i>'
     else:
         middle = suit_svg(card.suit, "pip")
