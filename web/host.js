@@ -38,6 +38,7 @@ const FAILED = "chkobba.snapshot.failed"; // localStorage: "<build> <trials fail
 const STRIKES = 2; // failed trials in a row after which this build's snapshots are refused
 const PREFIX = "chkobba."; // the game's keys in localStorage
 const LEAD = "chkobba.lead"; // the Web Lock held by the tab that moves for the computer
+const FILE_LIMIT = 100_000; // characters of a picked file sent to Python (stats.LIMIT: 40,000)
 // No word at all from a starting worker this long is a failure (a download that stalls and
 // never fails: a cut one, or a Python error, fails at once). Long: a phone on slow mobile data
 // takes up to a minute for the first visit's 4 MB.
@@ -252,6 +253,8 @@ function received(data) {
     tableUp();
   } else if (message.type === "store") {
     store(message);
+  } else if (message.type === "download") {
+    download(message);
   } else if (message.type === "lead") {
     lead(touched);
   } else if (message.type === "booted") {
@@ -371,6 +374,39 @@ async function share(button) {
     if (link) getSelection()?.selectAllChildren(link);
   }
 }
+
+/** Save ``text`` as a file named ``name`` (the statistics exported), through a link. */
+function download({ name, text }) {
+  const url = URL.createObjectURL(new Blob([String(text)], { type: "application/json" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = String(name);
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** A file the player picked (input[data-file]): its text, at most FILE_LIMIT characters (a
+ * longer one is refused by Python for its length), goes to Python. */
+async function picked(input) {
+  const file = input.files?.[0];
+  input.value = ""; // the same file may be picked again
+  if (!file) return;
+  let text;
+  try {
+    text = await file.slice(0, FILE_LIMIT).text();
+  } catch {
+    text = ""; // unreadable: Python says the file is not one it can import
+  }
+  post({ type: "file", purpose: input.dataset.file, text });
+}
+
+app.addEventListener("change", (event) => {
+  const input = event.target.closest?.("input[type=file][data-file]");
+  if (input) picked(input);
+});
 
 listenTaps(app, ZONES, (target) => {
   used();

@@ -4,13 +4,15 @@ both ways. It never blocks the page, on any host.
 
 To the page: ``ready`` (main.py is listening), then ``frame`` (ui/fx.py: one whole frame to
 write), ``store`` (ui/relay.py: a write to localStorage), ``lead`` (this tab would move for the
-computer in the saved match: the page asks the browser's lock for it), ``failed`` (the game
-could not start: why). From the page: ``start`` (the address's parameters, the stored keys, the
-browser's languages and motion preference, the taps made while Python was starting), ``tap``
-(an action and its value, read off the element tapped), ``escape``, ``stored`` (another tab
-changed a key), ``drive`` (this tab moves for the computer, or no longer: another tab the player
-used took the lead), ``wrote`` (a write failed, or worked again) and ``conflict`` (another tab
-had changed the save this tab's write would have replaced)."""
+computer in the saved match: the page asks the browser's lock for it), ``download`` (a file for
+the player to save: the statistics exported), ``failed`` (the game could not start: why). From
+the page: ``start`` (the address's parameters, the stored keys, the browser's languages and
+motion preference, the taps made while Python was starting), ``tap`` (an action and its value,
+read off the element tapped), ``escape``, ``stored`` (another tab changed a key), ``file`` (the
+text of a file the player picked: statistics to import), ``drive`` (this tab moves for the
+computer, or no longer: another tab the player used took the lead), ``wrote`` (a write failed,
+or worked again) and ``conflict`` (another tab had changed the save this tab's write would have
+replaced)."""
 
 import asyncio
 import json
@@ -24,6 +26,7 @@ from ui.fx import FrameScreen
 from ui.keys import escape_action
 from ui.model import parse_params
 from ui.relay import RelayStore
+from ui.stats import STATS_KEY
 from ui.storage import SAVE_KEY, Storage
 
 SEARCH_DELAY_S = 0.5  # the computer's search is imported this long after the first frame
@@ -53,6 +56,7 @@ def start(message: dict[str, Any]) -> App:
         lambda: random.randrange(2**31),
         languages=languages,
         lead=lambda: send({"type": "lead"}),
+        download=lambda name, text: send({"type": "download", "name": name, "text": text}),
     )
     fresh.start()
     taps = [(str(action), str(value)) for action, value in message["taps"]]
@@ -97,6 +101,10 @@ def on_message(event: Any) -> None:
         store.settle(str(message["key"]), message["value"])
         if message["key"] == SAVE_KEY:
             app.changed_elsewhere()
+        elif message["key"] == STATS_KEY:
+            app.changed_stats()
+    elif kind == "file" and message.get("purpose") == "stats":
+        app.import_stats(str(message["text"]))
     elif kind == "drive":
         app.drive(bool(message["on"]))
     elif kind == "conflict":

@@ -9,6 +9,7 @@ it is shown.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
@@ -44,6 +45,7 @@ from .model import (
     Ui,
 )
 from .render import marks_of, render
+from .stats import Stats, StatsError, export_text, import_text, match_id, record, reset
 from .storage import UNSAVED, Saved, Storage
 
 if TYPE_CHECKING:
@@ -82,6 +84,7 @@ TAPS: dict[str, tuple[ScreenPhase, ...] | None] = {
         ScreenPhase.REVIEW,
         ScreenPhase.EXPERT,
         ScreenPhase.SHARE,
+        ScreenPhase.STATS,
     ),
     "review": (ScreenPhase.SHEET, ScreenPhase.OVER),
     "share": (ScreenPhase.SHEET, ScreenPhase.OVER),
@@ -103,6 +106,11 @@ TAPS: dict[str, tuple[ScreenPhase, ...] | None] = {
     "sound": (ScreenPhase.SETTINGS,),
     "back": (ScreenPhase.SETTINGS,),
     "felt": (ScreenPhase.SETTINGS,),
+    "stats": (ScreenPhase.SETTINGS,),
+    "stats-export": (ScreenPhase.STATS,),
+    "stats-reset": (ScreenPhase.STATS,),
+    "stats-confirm": (ScreenPhase.STATS,),
+    "stats-cancel": (ScreenPhase.STATS,),
     "hand": (ScreenPhase.PLAY, ScreenPhase.CHOOSE),
     "table": (ScreenPhase.CHOOSE,),
     "cancel": (ScreenPhase.CHOOSE,),
@@ -124,6 +132,11 @@ class Screen(Protocol):
         region unless that key was said already, and play ``sounds`` (key, sound) likewise."""
 
 
+def utc_now() -> str:
+    """The time now, UTC, as ISO 8601 text (a match's date in the statistics)."""
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+
+
 class App:
     def __init__(
         self,
@@ -135,13 +148,18 @@ class App:
         languages: Sequence[str] = (),
         lead: Callable[[], None] | None = None,
         review_ahead: bool = True,
+        clock: Callable[[], str] = utc_now,
+        download: Callable[[str, str], None] | None = None,
     ) -> None:
         """``languages``: the browser's, in the player's order (navigator.languages).
         ``lead``: asks the page to make this tab the one that moves for the computer in the
         saved match, when its turn comes (several tabs may show it: ``drive`` says when this
         tab does); None: this tab is the only one (it always moves for the computer).
         ``review_ahead``: review each of the player's decisions in the background as soon as
-        it is made, so that "How did I play?" opens at once (else when it is asked for)."""
+        it is made, so that "How did I play?" opens at once (else when it is asked for).
+        ``clock``: the time now (ISO 8601, UTC), the date of a match recorded. ``download``:
+        hands the page a file to save (its name and text): the statistics exported."""
+        self.clock, self.download = clock, download
         self.screen, self.storage, self.params = screen, storage, params
         self.fresh_seed, self.sleep = fresh_seed, sleep
         self.epoch = 0  # bumped when the match is replaced: pending work for the old one stops
@@ -194,10 +212,15 @@ class App:
             bot_seed = params.seed if params.seed is not None else fresh_seed()
             rules = Rules(players=asked, target=settings.target)
             game, seen = Game.new(rules, seed=bot_seed), 0
-        ui = Ui(seen_deals=seen, notices=tuple(notices), replay=replay)
+        ui = Ui(seen_deals=seen, replay=replay)
         if switch is not None:
             ui = replace(ui, panel=Panel.CONFIRM, switch=switch)
-        self.state = State(game, ui, settings, bot_seed, undos)
+        stats: Stats | None = None
+        if self.keeps_save:  # the statistics are of the player's own matches
+            stats, problem = storage.load_stats()
+            notices += [problem] if problem else []
+        ui = replace(ui, notices=tuple(notices))
+        self.state = State(game, ui, settings, bot_seed, undos, stats)
         if saved is None:
             self.save(force=True)
 
@@ -310,7 +333,8 @@ class App:
             self.kick()
 
     def paint(self) -> None:
-        frame = make_frame(self.game, self.ui, self.state.settings, self.state.undos)
+        state = self.state
+        frame = make_frame(state.game, state.ui, state.settings, state.undos, state.stats)
         self.screen.show(render(frame), marks_of(frame), frame.motion, frame.spoken, frame.sounds)
 
     async def pause(self, ms: float) -> None:
@@ -322,6 +346,7 @@ class App:
             self.driving = True  # a position of its own: no other tab plays it
         else:
             self.keep_frame()  # drawn by this build (a save left by an older one may have none)
+            self.record_match()  # a match that ended before its record could be kept
             if self.lead is not None:
                 self.lead()
             if self.review_ahead:
@@ -406,6 +431,7 @@ class App:
             self.paint()
             self.kick()
             return
+        self.record_match()
         if seat == HUMAN:
             self.following = False
             if self.review_ahead:
@@ -459,6 +485,8 @@ class App:
         elif action == "expert":
             await self.open_expert()
             return
+        elif action == "close" and ui.panel == Panel.STATS:  # back to the settings
+            self.set_ui(panel=Panel.SETTINGS, stats_ask=None, stats_file=None, stats_error=None)
         elif action == "close":
             self.set_ui(panel=None, switch=None)
         elif action == "level" and value in LEVELS:
@@ -478,6 +506,17 @@ class App:
             self.set_settings(back=value)
         elif action == "felt" and value in FELTS:
             self.set_settings(felt=value)
+        elif action == "stats":
+            self.set_ui(panel=Panel.STATS, stats_ask=None, stats_file=None, stats_error=None)
+        elif action == "stats-export":  # nothing on screen changes: no frame
+            self.export_stats()
+            return
+        elif action == "stats-reset":
+            self.set_ui(stats_ask="reset", stats_file=None, stats_error=None)
+        elif action == "stats-cancel":
+            self.set_ui(stats_ask=None, stats_file=None)
+        elif action == "stats-confirm":
+            self.confirm_stats()
         elif action == "undo":
             self.undo()
         elif action == "players" and value in {str(p) for p in PLAYERS}:
@@ -652,6 +691,64 @@ class App:
             self.experts[key] = replayed.deal_results[-1]
         self.set_ui(expert=self.experts[key], working=False)
         self.paint()
+
+    # --- the statistics ------------------------------------------------------------------------
+
+    @property
+    def stats(self) -> Stats:
+        return self.state.stats or Stats()
+
+    def keep_stats(self, stats: Stats) -> None:
+        self.state = replace(self.state, stats=stats)
+        self.notify(self.storage.save_stats(stats))
+
+    def record_match(self) -> None:
+        """Count the match just over in the statistics, once: on the latest kept (another tab
+        may have counted it already), by its id."""
+        if not self.keeps_save or self.game.phase != Phase.OVER:
+            return
+        kept = self.storage.read_stats()
+        stats = kept if kept is not None else self.stats
+        level = self.state.settings.level
+        recorded = record(stats, match_id(self.game), self.game, level, self.clock())
+        if recorded is stats:
+            self.state = replace(self.state, stats=stats)
+        else:
+            self.keep_stats(recorded)
+
+    def changed_stats(self) -> None:
+        """Another tab changed the statistics: show them as they are kept."""
+        kept = self.storage.read_stats()
+        if kept is not None and kept != self.state.stats:
+            self.state = replace(self.state, stats=kept)
+            if self.ui.panel == Panel.STATS:
+                self.paint()
+
+    def export_stats(self) -> None:
+        if self.download is not None:
+            name = f"chkobba-statistics-{self.clock()[:10]}.json"
+            self.download(name, export_text(self.stats))
+
+    def import_stats(self, text: str) -> None:
+        """A file the player picked: its statistics, checked, wait for the player's yes."""
+        if self.phase() != ScreenPhase.STATS:
+            return
+        try:
+            found = import_text(text, keep=self.stats)
+        except StatsError as error:
+            self.set_ui(stats_ask=None, stats_file=None, stats_error=(error.kind, str(error)))
+        else:
+            self.set_ui(stats_ask="import", stats_file=found, stats_error=None)
+        self.paint()
+
+    def confirm_stats(self) -> None:
+        """The player said yes: the statistics reset, or replaced by the file's."""
+        ask, found = self.ui.stats_ask, self.ui.stats_file
+        if ask == "reset":
+            self.keep_stats(reset(keep=self.stats))
+        elif ask == "import" and found is not None:
+            self.keep_stats(found)
+        self.set_ui(stats_ask=None, stats_file=None, stats_error=None)
 
     def set_settings(self, **changes: Any) -> None:
         self.state = replace(self.state, settings=replace(self.state.settings, **changes))

@@ -20,6 +20,7 @@ from chkobba.log import Entry, EntryKind, made_chkobba, match_log, undoable
 from . import words
 from .i18n import FALLBACK, Language, language
 from .model import BACKS, FELTS, HUMAN, PACES, Played, ScreenPhase, Settings, Stage, Ui, Why
+from .stats import Stats, chart
 
 PLAYING = (ScreenPhase.PLAY, ScreenPhase.CHOOSE)  # the player's hand and hint button are live
 HINTED = (ScreenPhase.PLAY, ScreenPhase.CUT, ScreenPhase.CHOOSE)  # a hint may be shown
@@ -130,6 +131,7 @@ class SettingsPanel:
     sound: bool
     back: str
     felt: str
+    stats: bool = False  # the statistics can be opened (the player's own matches)
 
 
 @dataclass(frozen=True)
@@ -210,6 +212,37 @@ class ExpertPanel:
     working: bool
 
 
+@dataclass(frozen=True)
+class StatsGroup:
+    """One level and number of players: its heading, and (label, value) lines."""
+
+    heading: str
+    lines: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class StatsBar:
+    """A match in the chart: the winning (+) or losing (-) margin, and the match in words."""
+
+    margin: int
+    label: str
+
+
+@dataclass(frozen=True)
+class StatsPanel:
+    """The player's statistics, a chart of the last matches, and what the panel asks."""
+
+    title: str
+    summary: str
+    groups: tuple[StatsGroup, ...]
+    bars: tuple[StatsBar, ...]
+    chart_label: str
+    ask: str  # a question waiting for the player's yes ("" none)
+    yes: str  # the yes button's label
+    error: str  # why the file picked was not imported ("" none)
+    detail: str  # what was wrong in it (the checker's words, short)
+
+
 Overlay = (
     Cut
     | Sheet
@@ -220,6 +253,7 @@ Overlay = (
     | ReviewPanel
     | ExpertPanel
     | SharePanel
+    | StatsPanel
 )
 
 
@@ -266,9 +300,12 @@ class Frame:
     felt: str = FELTS[0]
 
 
-def make_frame(game: Game, ui: Ui, settings: Settings, undos: int = 0) -> Frame:
+def make_frame(
+    game: Game, ui: Ui, settings: Settings, undos: int = 0, stats: Stats | None = None
+) -> Frame:
     """The whole screen for the player's seat; ``undos``: the plays taken back in the match
-    (its result says so)."""
+    (its result says so); ``stats``: the player's statistics (None: a board or a shared deal,
+    whose play they do not count)."""
     t = language(settings.lang or FALLBACK)
     players = game.rules.players
     shown = on_screen(game, ui)
@@ -296,7 +333,7 @@ def make_frame(game: Game, ui: Ui, settings: Settings, undos: int = 0) -> Frame:
         else phase in PLAYING and undoable(game, HUMAN) is not None,
         replay=replay_bar(t, ui),
         hinting=ui.hinting,
-        overlay=overlay(t, shown, ui, settings, phase, hint, undos),
+        overlay=overlay(t, shown, ui, settings, phase, hint, undos, stats),
         announcement=announcement(t, game, ui),
         notice=words.notice(t, ui.notices[0]) if ui.notices else None,
         motion=replace(motion(ui), pace=PACES[settings.pace]),
@@ -667,6 +704,7 @@ def overlay(
     phase: ScreenPhase,
     hint: Move | None,
     undos: int,
+    stats: Stats | None = None,
 ) -> Overlay | None:
     if phase == ScreenPhase.SETTINGS:
         lang = settings.lang or FALLBACK
@@ -682,7 +720,10 @@ def overlay(
             settings.sound,
             settings.back,
             settings.felt,
+            stats is not None,
         )
+    if phase == ScreenPhase.STATS:
+        return stats_panel(t, ui, stats or Stats())
     if phase == ScreenPhase.CONFIRM:
         title = words.confirm_title(t, ui.switch) if ui.switch else t._(words.CONFIRM_TITLE)
         return Confirm(title, t._(words.CONFIRM_TEXT))
@@ -846,6 +887,59 @@ def expert_panel(t: Language, game: Game, ui: Ui) -> ExpertPanel:
     columns = (words.side_name(t, side, game.rules.players), t._(words.THE_EXPERT))
     return ExpertPanel(
         words.expert_title(t, deal), columns, tuple(rows), totals, others, ui.working
+    )
+
+
+# --- the statistics ----------------------------------------------------------------------------
+
+DAMAGED = "damaged"  # a file refused for a reason not foreseen is said to be damaged
+
+
+def stats_panel(t: Language, ui: Ui, stats: Stats) -> StatsPanel:
+    played = sum(tally.played for tally in stats.tallies)
+    won = sum(tally.won for tally in stats.tallies)
+    groups = []
+    for tally in stats.tallies:
+        if not tally.played:
+            continue
+        lines = [
+            ("played", str(tally.played)),
+            ("won", words.stats_won(t, tally.won, tally.played)),
+            ("streak", words.stats_streak(t, tally.streak, tally.best_streak)),
+            ("points", words.decimal(t, tally.mean_points or 0.0)),  # (played: deals too)
+            ("chkobbas", str(tally.chkobbas)),
+            ("hayyas", words.stats_hayyas(t, tally.hayyas, tally.deals)),
+        ]
+        if tally.best is not None:
+            lines.append(("best", words.stats_best(t, tally.best.margin, tally.best.when)))
+        named = tuple((t._(words.STATS_ROWS[key]), value) for key, value in lines)
+        groups.append(StatsGroup(words.stats_group(t, tally.level, tally.players), named))
+    points = chart(stats)
+    bars = tuple(
+        StatsBar(p.ours - p.theirs, words.stats_bar(t, p.label, p.ours, p.theirs, p.won))
+        for p in points
+    )
+    ask, yes = "", ""
+    if ui.stats_ask == "reset":
+        ask, yes = t._(words.STATS_RESET_ASK), t._(words.STATS_RESET_YES)
+    elif ui.stats_ask == "import" and ui.stats_file is not None:
+        then = sum(tally.played for tally in ui.stats_file.tallies)
+        ask, yes = words.stats_import_ask(t, played, then), t._(words.STATS_IMPORT_YES)
+    error, detail = "", ""
+    if ui.stats_error is not None:
+        kind, detail = ui.stats_error
+        known = kind if kind in words.STATS_FILE_ERRORS else DAMAGED
+        error = t._(words.STATS_FILE_ERRORS[known])
+    return StatsPanel(
+        t._(words.STATS),
+        words.stats_summary(t, played, won) if played else t._(words.STATS_EMPTY),
+        tuple(groups),
+        bars,
+        words.stats_chart(t, len(points), sum(p.won for p in points)),
+        ask,
+        yes,
+        error,
+        detail[:160],
     )
 
 

@@ -18,6 +18,8 @@ ESCAPE = {
     ScreenPhase.TAKEN: "close",
     ScreenPhase.REVIEW: "close",
     ScreenPhase.EXPERT: "close",
+    ScreenPhase.SHARE: "close",
+    ScreenPhase.STATS: "close",  # back to the settings
 }
 
 

@@ -16,6 +16,8 @@ from .i18n import LANGUAGES
 if TYPE_CHECKING:  # the review imports the bots' search: the page imports it later
     from chkobba.review import Decision
 
+    from .stats import Stats
+
 LEVELS = ("easy", "medium", "hard")
 # The computers' pace and the cards' travel: each setting's factor on the normal times
 # (instant: no wait, no animation). ``?pace=X`` scales the chosen one.
@@ -55,6 +57,7 @@ class ScreenPhase(Named):
     EXPERT = "expert"
     REPLAY = "replay"  # a shared deal, followed move by move
     SHARE = "share"
+    STATS = "stats"
 
 
 class Stage(Named):
@@ -77,6 +80,7 @@ class Panel(Named):
     REVIEW = "review"  # how the player played the deal, beside the hard bot
     EXPERT = "expert"  # the deal played again by the hard bot in the player's seat
     SHARE = "share"  # the deal as a link
+    STATS = "stats"  # the player's statistics (from the settings)
 
 
 class Why(Named):
@@ -115,6 +119,7 @@ class NoticeKind(Named):
     UNSAVED = "unsaved"  # the device does not let the game save
     ELSEWHERE = "elsewhere"  # another tab played the match on
     ADDRESS = "address"  # URL parameters were ignored
+    STATS = "stats"  # the statistics: unreadable (set aside), of a newer version, or not kept
 
 
 @dataclass(frozen=True)
@@ -186,6 +191,11 @@ class Ui:
     review: tuple[Decision, ...] = ()  # the player's decisions in the deal, reviewed (REVIEW)
     expert: DealResult | None = None  # the expert's sheet of the deal (EXPERT)
     working: bool = False  # the review or the expert's replay is being worked out
+    # The statistics panel: a question asked ("reset", or "import" of ``stats_file``), and why
+    # the last file could not be imported (a ``StatsError``'s kind and message).
+    stats_ask: str | None = None
+    stats_file: Stats | None = None
+    stats_error: tuple[str, str] | None = None
 
     @property
     def busy(self) -> bool:
@@ -201,6 +211,7 @@ class State:
     settings: Settings
     bot_seed: int
     undos: int = 0  # plays taken back in this match (said on its result)
+    stats: Stats | None = None  # the player's statistics as kept (None: none read yet)
 
 
 @dataclass(frozen=True)

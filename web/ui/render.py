@@ -33,10 +33,13 @@ from .frame import (
     SettingsPanel,
     SharePanel,
     Sheet,
+    StatsBar,
+    StatsPanel,
     TakenPanel,
 )
 from .i18n import LANGUAGES, Language, direction, language
 from .model import BACKS, FELTS, LEVELS, PACES, PLAYERS, ScreenPhase
+from .stats import RECENT
 
 MANY_OPTIONS = 4  # more options than this: a compact, scrolling list
 GEAR = (
@@ -318,6 +321,8 @@ def overlay(t: Language, item: Overlay) -> str:
         return sheet_box(expert_panel(t, item), ScreenPhase.EXPERT)
     if isinstance(item, SharePanel):
         return sheet_box(share_panel(t, item), ScreenPhase.SHARE)
+    if isinstance(item, StatsPanel):
+        return sheet_box(stats_panel(t, item), ScreenPhase.STATS)
     return sheet_box(confirm_panel(t, item), ScreenPhase.CONFIRM)
 
 
@@ -555,8 +560,83 @@ def settings_panel(t: Language, panel: SettingsPanel) -> str:
         f'<p class="sub"><a href="./tutorial.html?lang={t.code}">'
         f"{escape(t._(words.TUTORIAL_LINK))}</a></p>"
         '<div class="actions">'
+        f"{button('stats', t._(words.STATS), 'btn plain') if panel.stats else ''}"
         f"{button('new', t._(words.NEW_GAME), 'btn alt')}"
         f"{button('close', t._(words.CLOSE), 'btn plain')}</div>"
+    )
+
+
+CHART_BAR, CHART_GAP, CHART_HALF = 10, 4, 40  # the chart's bars, in its viewBox's units
+
+
+def stats_chart(label: str, bars: tuple[StatsBar, ...]) -> str:
+    """The last matches as bars about a line: up for a match won, down for one lost, as high
+    as the margin (the largest fills half the height); each bar named in words."""
+    if not bars:
+        return ""
+    scale = CHART_HALF / max(max(abs(bar.margin) for bar in bars), 1)
+    width = RECENT * (CHART_BAR + CHART_GAP) + CHART_GAP  # a bar as wide however many there are
+    shapes = []
+    for i, bar in enumerate(bars):
+        height = max(abs(bar.margin) * scale, 2)
+        y = CHART_HALF - height if bar.margin > 0 else CHART_HALF
+        x = CHART_GAP + i * (CHART_BAR + CHART_GAP)
+        shapes.append(
+            f'<rect class="{"won" if bar.margin > 0 else "lost"}" x="{x}" y="{y:.1f}" '
+            f'width="{CHART_BAR}" height="{height:.1f}"><title>{escape(bar.label)}</title></rect>'
+        )
+    return (
+        f'<svg class="chart" viewBox="0 0 {width} {2 * CHART_HALF}" role="img" '
+        f'aria-label="{escape(label)}" data-bars="{len(bars)}">'
+        f'<line x1="0" y1="{CHART_HALF}" x2="{width}" y2="{CHART_HALF}"/>{"".join(shapes)}</svg>'
+    )
+
+
+def stats_panel(t: Language, panel: StatsPanel) -> str:
+    """The counts per level and number of players, the chart, and the file and reset
+    controls; a question waiting for a yes replaces the controls."""
+    groups = "".join(
+        f'<h3>{escape(group.heading)}</h3><dl class="stats">'
+        + "".join(f"<dt>{escape(name)}</dt><dd>{escape(value)}</dd>" for name, value in group.lines)
+        + "</dl>"
+        for group in panel.groups
+    )
+    chart = ""
+    if panel.bars:
+        chart = (
+            f"<h3>{escape(panel.chart_label)}</h3>{stats_chart(panel.chart_label, panel.bars)}"
+            f'<p class="sub small">{escape(t._(words.STATS_CHART_KEY))}</p>'
+        )
+    error = ""
+    if panel.error:
+        detail = (
+            f'<small dir="ltr" lang="en">{escape(panel.detail)}</small>' if panel.detail else ""
+        )
+        error = (
+            f'<p class="stats-error" role="alert" data-stats-error>{escape(panel.error)}'
+            f"{detail}</p>"
+        )
+    if panel.ask:
+        actions = (
+            f'<p class="ask" data-stats-ask>{escape(panel.ask)}</p><div class="actions stacked">'
+            f"{button('stats-cancel', t._(words.CANCEL), 'btn')}"
+            f"{button('stats-confirm', panel.yes, 'btn alt')}</div>"
+        )
+    else:
+        picker = (
+            '<label class="btn plain file"><input type="file" accept=".json,application/json" '
+            f'data-file="stats">{escape(t._(words.STATS_IMPORT))}</label>'
+        )
+        actions = (
+            '<div class="actions more">'
+            f"{button('stats-export', t._(words.STATS_EXPORT), 'btn plain')}{picker}"
+            f"{button('stats-reset', t._(words.STATS_RESET), 'btn plain')}</div>"
+            f"{close_button(t)}"
+        )
+    return (
+        f'{title(panel.title)}<p class="sub" data-stats-summary>{escape(panel.summary)}</p>'
+        f"{groups}{chart}"
+        f"{error}{actions}"
     )
 
 

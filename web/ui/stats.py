@@ -52,12 +52,18 @@ _COUNTS = ("played", "won", "streak", "best_streak", "points", "deals", "chkobba
 
 
 class StatsError(ValueError):
-    """Statistics text that cannot be used; the message says what is wrong. ``newer``: it was
-    written by a newer version of the page (refused, to be kept aside, never dropped)."""
+    """Statistics text that cannot be used; the message says what is wrong, ``kind`` what sort
+    of text it is: ``"foreign"`` (not JSON, or not this game's statistics), ``"newer"`` (written
+    by a newer version of the page: refused, to be kept aside, never dropped) or ``"damaged"``
+    (this game's statistics, spoilt)."""
 
-    def __init__(self, message: str, newer: bool = False) -> None:
+    def __init__(self, message: str, newer: bool = False, kind: str = "damaged") -> None:
         super().__init__(message)
-        self.newer = newer
+        self.kind = "newer" if newer else kind
+
+    @property
+    def newer(self) -> bool:
+        return self.kind == "newer"
 
 
 @dataclass(frozen=True)
@@ -173,6 +179,13 @@ def record(stats: Stats, match_id: str, game: Game, level: str, when: str) -> St
     )
 
 
+def match_id(game: Game) -> str:
+    """The id a match is recorded by: its seed, rules and length (the same match, shown
+    finished again after a reload or in another tab, has the same id)."""
+    rules = game.rules
+    return f"m{game.seed % 10**18}.{rules.players}.{rules.target}.{len(game.history)}"
+
+
 def chart(stats: Stats) -> list[ChartPoint]:
     """The last matches, oldest first: date, the player's side's total, the other's, won."""
     return [ChartPoint(m.when[:10], m.ours, m.theirs, m.won) for m in stats.recent]
@@ -223,8 +236,8 @@ def import_text(text: str, keep: Stats | None = None) -> Stats:
     app = record.pop("app", None)
     if app != APP:
         if app is None:
-            raise StatsError(f'not a statistics file: no "app": "{APP}"')
-        raise StatsError(f"a file of {quoted(app, QUOTE)}, not of {APP}")
+            raise StatsError(f'not a statistics file: no "app": "{APP}"', kind="foreign")
+        raise StatsError(f"a file of {quoted(app, QUOTE)}, not of {APP}", kind="foreign")
     stats = _from_record(record)
     if keep is not None:
         ids = dict.fromkeys(stats.recorded) | dict.fromkeys(keep.recorded)
@@ -252,7 +265,7 @@ def _to_record(stats: Stats) -> dict[str, Any]:
 def _parse(text: str) -> dict[str, Any]:
     """``text`` as a JSON object, checked for length, depth and repeated keys."""
     if not isinstance(text, str):
-        raise StatsError(f"statistics are text, not {type(text).__name__}")
+        raise StatsError(f"statistics are text, not {type(text).__name__}", kind="foreign")
     if len(text) > LIMIT:
         raise StatsError(f"too long: {len(text)} characters (at most {LIMIT})")
     if nested_too_deeply(text):
@@ -262,9 +275,9 @@ def _parse(text: str) -> dict[str, Any]:
     except StatsError:
         raise
     except (ValueError, RecursionError) as error:
-        raise StatsError(f"not JSON: {str(error)[:120]}") from None
+        raise StatsError(f"not JSON: {str(error)[:120]}", kind="foreign") from None
     if not isinstance(record, dict):
-        raise StatsError(f"not a JSON object: {quoted(text, QUOTE)}")
+        raise StatsError(f"not a JSON object: {quoted(text, QUOTE)}", kind="foreign")
     return record
 
 

@@ -25,6 +25,9 @@ from chkobba import TARGETS, ChkobbaError, EditedSave, Game, nested_too_deeply
 from .i18n import HTML_LANG, LANGUAGES, direction
 from .model import BACKS, FELTS, LEVELS, PACES, PLAYERS, Notice, NoticeKind, Settings, one_of
 from .relay import RelayStore
+from .stats import ASIDE_KEY as STATS_ASIDE_KEY
+from .stats import LIMIT as STATS_LIMIT
+from .stats import STATS_KEY, Stats, StatsError, from_json, to_json
 
 SAVE_KEY = "chkobba.save"
 ASIDE_KEYS = ("chkobba.save.corrupt", "chkobba.save.corrupt.2", "chkobba.save.corrupt.3")
@@ -41,6 +44,7 @@ UNSAVED = Notice(NoticeKind.UNSAVED)
 UNREADABLE = Notice(NoticeKind.UNREADABLE)
 UNREADABLE_LOST = Notice(NoticeKind.UNREADABLE, ("lost",))  # and no copy could be kept
 EDITED = Notice(NoticeKind.EDITED)
+STATS_UNSAVED = Notice(NoticeKind.STATS, ("unsaved",))
 
 
 class Store(Protocol):
@@ -233,6 +237,39 @@ class Storage:
         text = json.dumps(record)
         return None if self.put(SETTINGS_KEY, text) else self.unsaved()
 
+    # --- the statistics (their own key, which an update never drops) --------------------------
+
+    def load_stats(self) -> tuple[Stats, Notice | None]:
+        """The kept statistics; text that cannot be read is set aside (STATS_ASIDE_KEY) and
+        replaced by empty statistics, with a notice saying so (once: the next start reads the
+        empty ones). Never raises."""
+        text = self.get(STATS_KEY)
+        if text is None:
+            return Stats(), None
+        try:
+            return from_json(text), None
+        except StatsError as error:
+            why = "newer" if error.newer else "unreadable"
+        except Exception:  # a case not foreseen: the game starts all the same
+            why = "unreadable"
+        self.put(STATS_ASIDE_KEY, text[: STATS_LIMIT + 1])
+        self.put(STATS_KEY, to_json(Stats()))
+        return Stats(), Notice(NoticeKind.STATS, (why,))
+
+    def read_stats(self) -> Stats | None:
+        """The statistics kept now (another tab may have written them), None if unreadable."""
+        text = self.get(STATS_KEY)
+        if text is None:
+            return Stats()
+        try:
+            return from_json(text)
+        except Exception:
+            return None
+
+    def save_stats(self, stats: Stats) -> Notice | None:
+        """Keep ``stats``; the notice that they could not be (storage full or blocked)."""
+        return None if self.put(STATS_KEY, to_json(stats)) else STATS_UNSAVED
+
     def failed(self, key: str) -> Notice | None:
         """A relayed write of ``key`` failed (``relay.RelayStore``: the page reports it after
         the fact). A save makes room once, as ``save`` does, by dropping the kept table and
@@ -246,6 +283,8 @@ class Storage:
             return None
         if key == FRAME_KEY:
             self.remove(FRAME_KEY)
+        if key == STATS_KEY:
+            return STATS_UNSAVED
         return self.unsaved() if key in (SAVE_KEY, SETTINGS_KEY) else None
 
     def recovered(self) -> None:

@@ -773,4 +773,127 @@ def notice(t: Language, item: Notice) -> str:
                 "{problems}; and {n} more", "{problems}; and {n} more", more, problems=listed
             )
         return t._("Ignored in the address: {problems}.", problems=listed)
+    if kind == NoticeKind.STATS:
+        return stats_notice(t, item.detail)
     raise ValueError(f"no words for the notice {kind!r}")
+
+
+# --- the statistics ---------------------------------------------------------------------------
+
+STATS = N_("Your statistics")
+STATS_EMPTY = N_("No match finished yet: your statistics begin with your first.")
+STATS_ROWS = {
+    "played": N_("Matches"),
+    "won": N_("Won"),
+    "streak": N_("Wins in a row"),
+    "points": N_("Points per deal"),
+    "chkobbas": N_("Chkobbas"),
+    "hayyas": N_("7♦ taken"),
+    "best": N_("Best match"),
+}
+STATS_CHART_KEY = N_("Above the line, a match won, by how many points; below, a match lost.")
+STATS_EXPORT = N_("Export to a file")
+STATS_IMPORT = N_("Import from a file")
+STATS_RESET = N_("Reset")
+STATS_RESET_ASK = N_("Reset all your statistics? This cannot be undone.")
+STATS_RESET_YES = N_("Yes, reset them")
+STATS_IMPORT_YES = N_("Yes, replace them")
+STATS_FILE_ERRORS = {
+    "foreign": N_("This file is not a Chkobba statistics file: nothing was imported."),
+    "newer": N_(
+        "This file was made by a newer version of the game: update the game, then import it."
+    ),
+    "damaged": N_("This statistics file is damaged: nothing was imported."),
+}
+UNSAVED_STATS = "unsaved"
+STATS_NOTICES = {
+    "unreadable": N_(
+        "Your statistics could not be read. A copy was kept aside; they begin again from here."
+    ),
+    "newer": N_(
+        "Your statistics were kept by a newer version of the game. A copy was kept aside; "
+        "they begin again from here."
+    ),
+    "unsaved": N_(
+        "This device does not let the game keep your statistics: play goes on, but they are "
+        "not updated."
+    ),
+}
+
+
+def percent(part: int, whole: int) -> int:
+    """``part`` of ``whole`` in whole percent (0 of 0 is 0)."""
+    return round(100 * part / whole) if whole else 0
+
+
+def stats_summary(t: Language, played: int, won: int) -> str:
+    return t.ngettext(
+        "{n} match played, {won} won ({percent}%)",
+        "{n} matches played, {won} won ({percent}%)",
+        played,
+        won=won,
+        percent=percent(won, played),
+    )
+
+
+def stats_group(t: Language, level: str, players: int) -> str:
+    """A tally's heading: "Hard · two players"."""
+    return f"{t._(LEVEL_NAMES[level])} · {players_title(t, players)}"
+
+
+def stats_won(t: Language, won: int, played: int) -> str:
+    return t._("{won} ({percent}%)", won=won, percent=percent(won, played))
+
+
+def stats_streak(t: Language, current: int, best: int) -> str:
+    return t._("{current} now, best {best}", current=current, best=best)
+
+
+def stats_hayyas(t: Language, hayyas: int, deals: int) -> str:
+    return t.ngettext("in {n} deal of {deals}", "in {n} deals of {deals}", hayyas, deals=deals)
+
+
+def day(t: Language, when: str) -> str:
+    """An ISO date ("2025-03-01...") as the language writes it: "01/03/2025" in French and
+    Arabic (as in Tunisia), "2025-03-01" in English; never broken across lines."""
+    year, month, date = when[:10].split("-")
+    if t.code == "en":
+        return f"{year}\u2011{month}\u2011{date}"  # non-breaking hyphens
+    return f"{date}/{month}/{year}"
+
+
+def stats_best(t: Language, margin: int, when: str) -> str:
+    return t.ngettext(
+        "won by {n} point, {date}", "won by {n} points, {date}", margin, date=day(t, when)
+    )
+
+
+def stats_chart(t: Language, shown: int, won: int) -> str:
+    """The chart's name: what it shows, in numbers."""
+    return t.ngettext(
+        "Your last {n} match: {won} won", "Your last {n} matches: {won} won", shown, won=won
+    )
+
+
+def stats_bar(t: Language, when: str, ours: int, theirs: int, won: bool) -> str:
+    """One bar of the chart, in words."""
+    date = day(t, when)
+    if won:
+        return t._("{date}: won {ours} to {theirs}", date=date, ours=ours, theirs=theirs)
+    return t._("{date}: lost {ours} to {theirs}", date=date, ours=ours, theirs=theirs)
+
+
+def stats_import_ask(t: Language, now: int, then: int) -> str:
+    """Whether to replace the statistics kept (``now`` matches) by a file's (``then``)."""
+    return t.ngettext(
+        "Replace your statistics ({mine}) with this file's: {n} match?",
+        "Replace your statistics ({mine}) with this file's: {n} matches?",
+        then,
+        mine=t.ngettext("{n} match", "{n} matches", now),
+    )
+
+
+def stats_notice(t: Language, detail: tuple[str, ...]) -> str:
+    """Why the statistics are not as kept: ``detail`` is (unreadable | newer | unsaved,)."""
+    why = detail[0] if detail and detail[0] in STATS_NOTICES else UNSAVED_STATS
+    return t._(STATS_NOTICES[why])
