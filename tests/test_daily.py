@@ -223,3 +223,40 @@ def test_share_text() -> None:
 def test_share_text_refuses(player: object, computer: object, link: object, error: type) -> None:
     with pytest.raises(error):
         share_text(DAY, player, computer, link)  # type: ignore[arg-type]
+
+
+def test_the_daily_is_over_after_its_one_deal_and_its_points_are_the_deals():
+    from chkobba.bots import make_bot
+    from chkobba.daily import daily_over, daily_points, is_daily
+
+    day = datetime.date(2026, 12, 3)
+    game, bot = daily_game(day), make_bot("easy", 1)
+    assert is_daily(game, day) and not is_daily(game, day + datetime.timedelta(days=1))
+    with pytest.raises(ValueError):
+        daily_points(game)
+    while not daily_over(game):
+        game = game.play(bot.choose(game.view(game.current)))
+    scores = game.deal_results[0].scores
+    assert daily_points(game) == (scores[0].total, scores[1].total)
+    assert is_daily(game, day)
+
+
+FULLWIDTH = "\uff12\uff10\uff12\uff16-12-03"  # digits, but not ASCII ones
+
+
+@pytest.mark.parametrize(
+    "text", ["2026-13-01", "2026-02-30", "26-12-03", "2026-12-3", FULLWIDTH, "x" * 500]
+)
+def test_a_bad_day_is_refused_quoting_little(text):
+    from chkobba import ParseError
+    from chkobba.daily import read_day
+
+    with pytest.raises(ParseError) as refused:
+        read_day(text)
+    assert len(str(refused.value)) < 120
+
+
+def test_a_day_reads_back():
+    from chkobba.daily import read_day
+
+    assert read_day("2026-12-03") == datetime.date(2026, 12, 3)

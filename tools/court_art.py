@@ -14,6 +14,8 @@ and the tutorial boards, which adopt the same sheet in their shadow roots, show 
 
     python tools/court_art.py STYLE_CSS      append the rules to STYLE_CSS
     python tools/court_art.py --svg DIR      write the 12 figures as DIR/KH.svg... (to look at)
+    python tools/court_art.py --size CSS     what the figures add to a built CSS (brotli, as
+                                             build.py compresses: .venv/bin/python for brotli)
 
 web/ui/cards.py marks a court card's figure <span class="court" data-c="KH">.
 """
@@ -213,15 +215,41 @@ def data_url(svg: str) -> str:
     return f'url("data:image/svg+xml,{svg}")'
 
 
+HEADING = "/* The court cards' figures: tools/court_art.py, appended by build.py */"
+
+
 def css() -> str:
     """The rules that dress each court card in its figure."""
-    lines = ["/* The court cards' figures: tools/court_art.py, appended by build.py */"]
+    lines = [HEADING]
     for code in CODES:
         lines.append(f'.court[data-c="{code}"]{{background-image:{data_url(figure(code))}}}')
     return "\n".join(lines) + "\n"
 
 
+def sizes(path: Path) -> str:
+    """The built stylesheet ``path`` with and without the figures, raw and brotli (quality 11,
+    as build.py compresses dist/)."""
+    import brotli
+
+    text = path.read_text()
+    if HEADING not in text:
+        return f"{path}: no figures in it (build.py appends them)"
+    without = text[: text.index(HEADING)].rstrip("\n") + "\n"
+
+    def size(css_text: str) -> int:
+        return len(brotli.compress(css_text.encode(), quality=11))
+
+    added, packed = len(text) - len(without), size(text) - size(without)
+    return (
+        f"{path}: {len(text)} B, brotli {size(text)} B; without the figures {len(without)} B, "
+        f"brotli {size(without)} B: the figures add {added} B, {packed} B brotli"
+    )
+
+
 def main(argv: list[str]) -> int:
+    if len(argv) == 2 and argv[0] == "--size":
+        print(sizes(Path(argv[1])))
+        return 0
     if len(argv) == 2 and argv[0] == "--svg":
         out = Path(argv[1])
         out.mkdir(parents=True, exist_ok=True)

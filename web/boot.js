@@ -39,7 +39,8 @@
   function stored() {
     try {
       const params = new URLSearchParams(location.search);
-      if (params.has("position")) return null; // a tutorial's board, not the saved match
+      // a tutorial's board, a shared deal, the daily deal: not the saved match
+      if (["position", "deal", "daily"].some((name) => params.has(name))) return null;
       if (!localStorage.getItem(SAVE_KEY)) return null;
       const text = localStorage.getItem(FRAME_KEY);
       if (!text || text.length > 100000) return null;

@@ -37,7 +37,9 @@ const TRIAL = "chkobba.snapshot.trial"; // sessionStorage: the build a boot from
 const FAILED = "chkobba.snapshot.failed"; // localStorage: "<build> <trials failed in a row>"
 const STRIKES = 2; // failed trials in a row after which this build's snapshots are refused
 const PREFIX = "chkobba."; // the game's keys in localStorage
-const LEAD = "chkobba.lead"; // the Web Lock held by the tab that moves for the computer
+// The Web Lock held by the tab that moves for the computer, in the player's match or the daily
+// deal's (two matches: tabs of each lead apart).
+const LEAD = `chkobba.lead${new URLSearchParams(location.search).has("daily") ? ".daily" : ""}`;
 const FILE_LIMIT = 100_000; // characters of a picked file sent to Python (stats.LIMIT: 40,000)
 // No word at all from a starting worker this long is a failure (a download that stalls and
 // never fails: a cut one, or a Python error, fails at once). Long: a phone on slow mobile data
@@ -361,16 +363,26 @@ addEventListener("py:progress", () => {
   if (!html.classList.contains("ready")) silence();
 });
 
-/** Hand a shared deal's link to the phone's share sheet, or copy it (the button then says so);
- * where neither works, the link stays shown, selected, to copy by hand. */
+/** Hand a shared deal's link (with the daily deal's result: data-text) to the phone's share
+ * sheet, or copy it (the button then says so); where neither works, the link stays shown,
+ * selected, to copy by hand (the daily's result is shown so, under the button). */
 async function share(button) {
   const url = new URL(button.dataset.copy, location.href).href;
+  const text = button.dataset.text;
+  const shared = text ? { text, url } : { url };
   try {
-    if (navigator.share && navigator.canShare?.({ url })) await navigator.share({ url });
-    else await navigator.clipboard.writeText(url);
+    if (navigator.share && navigator.canShare?.(shared)) await navigator.share(shared);
+    else await navigator.clipboard.writeText(text ? `${text} ${url}` : url);
     button.textContent = button.dataset.copied;
   } catch {
-    const link = button.closest(".sheet")?.querySelector(".deal-link");
+    const sheet = button.closest(".sheet");
+    let link = sheet?.querySelector(".deal-link");
+    if (sheet && !link) {
+      link = document.createElement("p");
+      link.className = "deal-link";
+      link.textContent = `${text ?? ""} ${url}`.trim(); // text, never HTML
+      button.closest(".actions")?.after(link);
+    }
     if (link) getSelection()?.selectAllChildren(link);
   }
 }

@@ -27,7 +27,7 @@ from ui.keys import escape_action
 from ui.model import parse_params
 from ui.relay import RelayStore
 from ui.stats import STATS_KEY
-from ui.storage import SAVE_KEY, Storage
+from ui.storage import Storage
 
 SEARCH_DELAY_S = 0.5  # the computer's search is imported this long after the first frame
 
@@ -99,7 +99,7 @@ def on_message(event: Any) -> None:
             app.spawn(app.tap(action))
     elif kind == "stored":
         store.settle(str(message["key"]), message["value"])
-        if message["key"] == SAVE_KEY:
+        if message["key"] == app.storage.save_key:  # the match this page shows
             app.changed_elsewhere()
         elif message["key"] == STATS_KEY:
             app.changed_stats()
@@ -108,7 +108,7 @@ def on_message(event: Any) -> None:
     elif kind == "drive":
         app.drive(bool(message["on"]))
     elif kind == "conflict":
-        store.settle(SAVE_KEY, message["value"])
+        store.settle(str(message["key"]), message["value"])
         app.changed_elsewhere()
     elif kind == "wrote":
         if message["ok"]:

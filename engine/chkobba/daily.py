@@ -21,7 +21,7 @@ import datetime
 import hashlib
 from collections.abc import Iterable
 
-from .errors import quoted
+from .errors import ParseError, quoted
 from .game import Game
 from .rules import Rules
 
@@ -30,7 +30,11 @@ __all__ = [
     "DAILY_RULES",
     "SEED_BITS",
     "daily_game",
+    "daily_over",
+    "daily_points",
     "daily_seed",
+    "is_daily",
+    "read_day",
     "share_text",
     "streak",
     "utc_day",
@@ -75,6 +79,40 @@ def daily_game(day: datetime.date) -> Game:
     deal 1 shares it.
     """
     return Game.new(DAILY_RULES, seed=daily_seed(day))
+
+
+def daily_over(game: Game) -> bool:
+    """Whether the daily ``game`` is over: its one deal is scored."""
+    return bool(game.deal_results)
+
+
+def daily_points(game: Game) -> tuple[int, int]:
+    """The points of the daily's deal, the player's side's (seat 0) first; ``ValueError``
+    before its end."""
+    if not game.deal_results:
+        raise ValueError("the daily deal is not over yet")
+    first = game.deal_results[0].scores
+    return first[0].total, first[1].total
+
+
+def is_daily(game: Game, day: datetime.date) -> bool:
+    """Whether ``game`` is ``day``'s daily, begun from its start (a match saved from another
+    day, or another match, is not)."""
+    return game.rules == DAILY_RULES and game.seed == daily_seed(day)
+
+
+def read_day(text: str) -> datetime.date:
+    """A day written ``YYYY-MM-DD`` (as a daily's link gives it); ``ParseError`` saying what is
+    wrong, quoting a short part of it."""
+    if not isinstance(text, str):
+        raise ParseError(f"a day is text like 2026-12-03, not {quoted(text)}")
+    parts = text.split("-")
+    if len(text) != 10 or len(parts) != 3 or not all(p.isascii() and p.isdigit() for p in parts):
+        raise ParseError(f"a day is written like 2026-12-03, not {quoted(text)}")
+    try:
+        return datetime.date(int(parts[0]), int(parts[1]), int(parts[2]))
+    except ValueError:
+        raise ParseError(f"no such day: {quoted(text)}") from None
 
 
 def streak(days: Iterable[datetime.date], today: datetime.date) -> tuple[int, int]:

@@ -200,12 +200,20 @@ def test_a_newer_versions_statistics_are_kept_aside_and_said_so():
     assert store[ASIDE_KEY] == newer
 
 
+class NoRoomForStats(Store):
+    """A storage with room for the match but not for the statistics."""
+
+    def setItem(self, key, value):
+        if key == STATS_KEY:
+            raise OSError("QuotaExceededError: the quota has been exceeded")
+        super().setItem(key, value)
+
+
 def test_full_storage_says_the_statistics_are_not_kept_and_play_goes_on():
-    store = Store()
+    store = NoRoomForStats()
     app = make_app(store, QUICK)
     app.start()
     run(settle(app))
-    store.quota = 1  # full from now on: no write succeeds
     run(play_by_taps(app, start=False))
     assert app.phase() == "over"
     notice = words.notice(EN, Notice(NoticeKind.STATS, ("unsaved",)))

@@ -9,12 +9,22 @@ it is shown.
 from __future__ import annotations
 
 import asyncio
+import datetime
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from chkobba import Card, ChkobbaError, DealResult, Game, Move, MoveKind, Phase, Rules
+from chkobba.daily import (
+    DAILY_LEVEL,
+    daily_game,
+    daily_over,
+    daily_seed,
+    is_daily,
+    read_day,
+    streak,
+)
 from chkobba.log import EntryKind, match_log, replay, taken_back
 
 from .frame import (
@@ -34,6 +44,7 @@ from .model import (
     LEVELS,
     PACES,
     PLAYERS,
+    AddressProblem,
     Notice,
     NoticeKind,
     Panel,
@@ -118,6 +129,11 @@ TAPS: dict[str, tuple[ScreenPhase, ...] | None] = {
 }
 
 
+# What the daily deal does without: another match in its place, a hint, a play taken back (it
+# is the same deal for everyone, played once, against the hard computer).
+DAILY_REFUSED = ("new", "confirm-new", "players", "target", "level", "hint", "undo", "next")
+
+
 class Screen(Protocol):
     def show(
         self,
@@ -185,15 +201,25 @@ class App:
         # A tutorial's board (?position=) and a shared deal (?deal=) leave the player's saved
         # match alone.
         self.keeps_save = params.position is None and params.deal is None
+        # The daily deal (?daily): its day; its match is kept apart, under its own key.
+        self.today = read_day(clock()[:10])
+        self.daily = self.daily_day(params) if self.keeps_save else None
+        if self.daily is not None:
+            storage = self.storage = storage.daily()
         notices: list[Notice] = []
         saved: Saved | None = None
         if self.keeps_save:
             saved, problem = storage.load()
             notices += [problem] if problem else []
-        if params.errors:
-            notices.append(Notice(NoticeKind.ADDRESS, problems=params.errors))
+        if self.daily is not None and saved is not None and not is_daily(saved.game, self.daily):
+            saved = None  # an earlier day's daily: this one replaces it
+        problems = params.errors
+        if self.daily is not None and params.daily and self.daily.isoformat() != params.daily:
+            problems += (AddressProblem("future", "daily", params.daily),)  # a day to come
+        if problems:
+            notices.append(Notice(NoticeKind.ADDRESS, problems=problems))
         switch = None  # ?players= for another number than the saved match's: asked first
-        if saved is not None and saved.game.rules.players != asked:
+        if self.daily is None and saved is not None and saved.game.rules.players != asked:
             if params.players and in_progress(saved.game):
                 switch = params.players
             elif params.players:
@@ -207,22 +233,38 @@ class App:
         elif saved is not None:
             game, seen, bot_seed = saved.game, saved.seen_deals, saved.bot_seed
             undos = saved.undos
+        elif self.daily is not None:
+            game, seen, bot_seed = daily_game(self.daily), 0, daily_seed(self.daily)
         else:
             settings = replace(settings, players=asked)
             bot_seed = params.seed if params.seed is not None else fresh_seed()
             rules = Rules(players=asked, target=settings.target)
             game, seen = Game.new(rules, seed=bot_seed), 0
         ui = Ui(seen_deals=seen, replay=replay)
+        if self.daily is not None:
+            ui = replace(ui, daily=self.daily.isoformat(), streak=self.streak())
         if switch is not None:
             ui = replace(ui, panel=Panel.CONFIRM, switch=switch)
         stats: Stats | None = None
-        if self.keeps_save:  # the statistics are of the player's own matches
+        if self.keeps_save and self.daily is None:  # the statistics: of the player's matches
             stats, problem = storage.load_stats()
             notices += [problem] if problem else []
         ui = replace(ui, notices=tuple(notices))
         self.state = State(game, ui, settings, bot_seed, undos, stats)
         if saved is None:
             self.save(force=True)
+
+    def daily_day(self, params: Params) -> datetime.date | None:
+        """The day of the daily deal asked for (?daily: today's; ?daily=YYYY-MM-DD: that day's,
+        but never a day to come: today's then), or None."""
+        if params.daily is None:
+            return None
+        day = read_day(params.daily) if params.daily else self.today
+        return min(day, self.today)
+
+    def streak(self) -> tuple[int, int]:
+        """The runs of days on which the day's daily deal was played: now, and the best."""
+        return streak(self.storage.days(), self.today)
 
     # --- state ---------------------------------------------------------------------------------
 
@@ -260,7 +302,7 @@ class App:
 
         if self.bot is None:
             seed = self.state.bot_seed + len(self.game.history)
-            level = self.state.settings.level
+            level = DAILY_LEVEL if self.daily is not None else self.state.settings.level
             self.bot = make_bot(level, seed=seed, samples=BOT_SAMPLES, budget_ms=BOT_BUDGET_MS)
         return self.bot
 
@@ -432,6 +474,7 @@ class App:
             self.kick()
             return
         self.record_match()
+        self.record_day()
         if seat == HUMAN:
             self.following = False
             if self.review_ahead:
@@ -465,6 +508,8 @@ class App:
             return
         phases = TAPS[action]
         if phases is not None and self.phase() not in phases:
+            return
+        if self.daily is not None and action in DAILY_REFUSED:
             return
         ui = self.ui
         if action == "dismiss":
@@ -705,7 +750,7 @@ class App:
     def record_match(self) -> None:
         """Count the match just over in the statistics, once: on the latest kept (another tab
         may have counted it already), by its id."""
-        if not self.keeps_save or self.game.phase != Phase.OVER:
+        if not self.keeps_save or self.daily is not None or self.game.phase != Phase.OVER:
             return
         kept = self.storage.read_stats()
         stats = kept if kept is not None else self.stats
@@ -715,6 +760,14 @@ class App:
             self.state = replace(self.state, stats=stats)
         else:
             self.keep_stats(recorded)
+
+    def record_day(self) -> None:
+        """The daily deal just ended: today's counts toward the run of days played (an earlier
+        day's, opened from a link, is played for itself)."""
+        if self.daily is None or not daily_over(self.game) or self.daily != self.today:
+            return
+        self.notify(self.storage.played_day(self.daily))
+        self.set_ui(streak=self.streak())
 
     def changed_stats(self) -> None:
         """Another tab changed the statistics: show them as they are kept."""

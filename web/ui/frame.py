@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from chkobba import HAYYA, Card, DealResult, DealScore, Game, Move, MoveKind, Phase, deal_link
+from chkobba.daily import daily_over, daily_points
 from chkobba.kernel import HAND_SIZE, sweepable, tied
 from chkobba.log import Entry, EntryKind, made_chkobba, match_log, undoable
 
@@ -95,6 +96,7 @@ class Cut:
     hint: Move | None
     hint_reason: str
     hinting: bool
+    hints: bool = True  # the hint button is offered (not in the daily deal)
 
 
 @dataclass(frozen=True)
@@ -115,8 +117,10 @@ class Sheet:
     deal: tuple[int, ...]  # this deal's points per side ("" rows absent for a finished position)
     totals: tuple[int, ...]
     target: int
-    action: str  # "next" or "new"
+    action: str  # "next" or "new" ("": none, the daily deal's result)
     action_label: str
+    share: str = ""  # the daily deal's result as a text to share, with ``link``
+    link: str = ""  # the daily deal's link ("?daily=YYYY-MM-DD")
 
 
 @dataclass(frozen=True)
@@ -132,6 +136,7 @@ class SettingsPanel:
     back: str
     felt: str
     stats: bool = False  # the statistics can be opened (the player's own matches)
+    daily: bool = False  # the daily deal is played: no other match, level, target or undo
 
 
 @dataclass(frozen=True)
@@ -283,7 +288,7 @@ class Frame:
     status: str
     mine: bool  # the status line speaks to the player (their turn)
     choices: Choices | None
-    hint_enabled: bool
+    hint_enabled: bool  # the player's hand (and the hint button) are live
     undo: bool | None  # the undo button: None, none (the settings say so); else whether it works
     replay: ReplayBar | None  # a shared deal's controls
     hinting: bool
@@ -298,6 +303,7 @@ class Frame:
     sound: bool = True  # the sound switch (off: the page makes no sound at all)
     back: str = BACKS[0]  # the cards' backs and the baize's colour (the root's marks)
     felt: str = FELTS[0]
+    hints: bool = True  # the hint button is offered (not in a shared deal, nor the daily deal)
 
 
 def make_frame(
@@ -318,7 +324,7 @@ def make_frame(
         phase=phase,
         moves=len(game.history),
         scores=tuple(Score(words.side_name(t, s, players), shown.scores[s]) for s in (0, 1)),
-        target=words.target(t, shown.rules.target),
+        target=t._(words.DAILY) if ui.daily else words.target(t, shown.rules.target),
         seats=seat_views(t, shown, ui, pending, hint),
         table=table_view(shown, ui, choices, pending, hint),
         incoming=pending.move.card if pending else None,
@@ -328,8 +334,9 @@ def make_frame(
         mine=phase in PLAYING,
         choices=choice_panel(t, ui, choices),
         hint_enabled=phase in PLAYING,
+        hints=not ui.daily and ui.replay is None,
         undo=None
-        if not settings.undo or ui.replay is not None
+        if not settings.undo or ui.replay is not None or ui.daily
         else phase in PLAYING and undoable(game, HUMAN) is not None,
         replay=replay_bar(t, ui),
         hinting=ui.hinting,
@@ -372,7 +379,7 @@ def phase_of(game: Game, ui: Ui) -> ScreenPhase:
         return ScreenPhase(ui.panel)
     if ui.replay is not None:  # a shared deal, followed move by move: nothing to play
         return ScreenPhase.REPLAY
-    over = game.phase == Phase.OVER
+    over = game.phase == Phase.OVER or bool(ui.daily and daily_over(game))
     if (sheet_due(game, ui) or over) and not ui.busy:  # the deal's last card lands first
         return ScreenPhase.OVER if over else ScreenPhase.SHEET
     if ui.busy or game.current != HUMAN or over:
@@ -721,12 +728,15 @@ def overlay(
             settings.back,
             settings.felt,
             stats is not None,
+            bool(ui.daily),
         )
     if phase == ScreenPhase.STATS:
         return stats_panel(t, ui, stats or Stats())
     if phase == ScreenPhase.CONFIRM:
         title = words.confirm_title(t, ui.switch) if ui.switch else t._(words.CONFIRM_TITLE)
         return Confirm(title, t._(words.CONFIRM_TEXT))
+    if phase == ScreenPhase.OVER and ui.daily:
+        return daily_sheet(t, game, ui)
     if phase in SHEETS:
         return score_sheet(t, game, phase, undos)
     if phase == ScreenPhase.LOG:
@@ -741,7 +751,7 @@ def overlay(
         return share_panel(t, game, ui)
     if phase == ScreenPhase.CUT and game.cut_card is not None:
         reason = hint_reason(t, game, hint) if hint else ""
-        return Cut(game.cut_card, hint, reason, ui.hinting)
+        return Cut(game.cut_card, hint, reason, ui.hinting, not ui.daily)
     return None
 
 
@@ -777,6 +787,27 @@ def score_sheet(t: Language, game: Game, kind: ScreenPhase, undos: int = 0) -> S
         deal = tuple(score.total for score in result.scores)
     return Sheet(
         kind, title, won, tuple(notes), sides, tuple(rows), deal, totals, target, action, label
+    )
+
+
+def daily_sheet(t: Language, game: Game, ui: Ui) -> Sheet:
+    """The daily deal's result: its one deal's points, the run of days played, and the text
+    and link to share it."""
+    deal = score_sheet(t, game, ScreenPhase.SHEET)
+    ours, theirs = daily_points(game)
+    notes = [words.daily_of(t, ui.daily), *deal.notes]
+    if ui.streak[0]:
+        notes.append(words.daily_streak(t, *ui.streak))
+    return replace(
+        deal,
+        kind=ScreenPhase.OVER,
+        title=words.daily_result(t, ours, theirs),
+        won=ours > theirs,
+        notes=tuple(notes),
+        target=0,  # no match totals: the deal is all
+        action="",
+        share=words.daily_share(t, ui.daily, ours, theirs),
+        link="?daily=" + ui.daily,
     )
 
 

@@ -10,6 +10,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, TypeVar
 
 from chkobba import TARGETS, Card, DealLine, DealResult, Game, Move, ParseError, read_deal_link
+from chkobba.daily import read_day
 
 from .i18n import LANGUAGES
 
@@ -196,6 +197,10 @@ class Ui:
     stats_ask: str | None = None
     stats_file: Stats | None = None
     stats_error: tuple[str, str] | None = None
+    # The daily deal (?daily): its day (ISO, "" for any other match), and the player's runs of
+    # days played, current and best (said on its result).
+    daily: str = ""
+    streak: tuple[int, int] = (0, 0)
 
     @property
     def busy(self) -> bool:
@@ -222,7 +227,9 @@ class Params:
     match for that many players; a saved match for another number is kept until the player
     confirms), ?position=<notation> (a tutorial's board, ``chkobba.notation``: that position,
     you being seat 0; the page then neither reads nor writes the saved game) and
-    ?deal=<link> (a shared deal, ``chkobba.links``, replayed move by move; nor does it)."""
+    ?deal=<link> (a shared deal, ``chkobba.links``, replayed move by move; nor does it) and
+    ?daily or ?daily=YYYY-MM-DD (the daily deal, of today or of that day: ``chkobba.daily``,
+    kept apart from the player's match; ``daily`` is "" for today)."""
 
     seed: int | None = None
     pace: float = 1.0
@@ -233,6 +240,7 @@ class Params:
     lang: str | None = None
     players: int | None = None
     deal: DealLine | None = None
+    daily: str | None = None
 
 
 def parse_params(query: str | Iterable[tuple[str, str]]) -> Params:
@@ -247,6 +255,7 @@ def parse_params(query: str | Iterable[tuple[str, str]]) -> Params:
     pace, level, target = 1.0, None, None
     position: Game | None = None
     deal: DealLine | None = None
+    daily: str | None = None
     lang: str | None = None
     players: int | None = None
     errors: list[AddressProblem] = []
@@ -288,6 +297,12 @@ def parse_params(query: str | Iterable[tuple[str, str]]) -> Params:
                 position = Game.from_notation(raw)
             except ParseError as error:
                 errors.append(AddressProblem("position", name, str(error)[:200]))
+        elif name == "daily":
+            try:
+                daily = read_day(raw).isoformat() if raw else ""
+            except ParseError:
+                errors.append(AddressProblem("daily", name, raw[:40]))
+                daily = ""  # today's
         elif name == "deal":
             try:
                 deal = read_deal_link(raw)
@@ -295,7 +310,7 @@ def parse_params(query: str | Iterable[tuple[str, str]]) -> Params:
                 errors.append(AddressProblem("deal", name, str(error)[:200]))
         else:
             errors.append(AddressProblem("unknown", name[:40]))
-    return Params(seed, pace, level, target, position, tuple(errors), lang, players, deal)
+    return Params(seed, pace, level, target, position, tuple(errors), lang, players, deal, daily)
 
 
 DECIMAL = re.compile(r"[0-9]+(?:\.[0-9]*)?|\.[0-9]+")  # ASCII digits, no sign, no exponent

@@ -269,7 +269,7 @@ def player(t: Language, frame: Frame, seat: SeatView, inert: str) -> str:
         f'<div class="meta"><span class="who{" turn" if seat.turn else ""}">'
         f"{escape(seat.name)}</span>{last_play(t, seat.seat, seat.last)}"
         f"{undo_button(t, frame.undo)}"
-        f"{hint_button(t, active, frame.hinting) if frame.replay is None else ''}"
+        f"{hint_button(t, active, frame.hinting) if frame.hints else ''}"
         f"{pile(t, seat.pile)}</div>"
         f'<div class="hand{" active" if active else ""}" data-zone="hand-{seat.seat}" '
         f'role="group" aria-label="{escape(t._(words.YOUR_HAND))}">{cards}</div></section>'
@@ -369,7 +369,8 @@ def cut_panel(t: Language, cut: Cut) -> str:
         f"{button('move', t._(words.KEEP), cls(MoveKind.KEEP, 'btn'), MoveKind.KEEP)}"
         f"{button('move', t._(words.EXPOSE), cls(MoveKind.EXPOSE, 'btn alt'), MoveKind.EXPOSE)}"
         "</div>"
-        f'<div class="actions">{hint_button(t, True, cut.hinting)}</div>{reason}'
+        + (f'<div class="actions">{hint_button(t, True, cut.hinting)}</div>' if cut.hints else "")
+        + reason
     )
 
 
@@ -378,13 +379,20 @@ def score_sheet(t: Language, sheet: Sheet) -> str:
     notes = "".join(f'<p class="sub">{escape(n)}</p>' for n in sheet.notes)
     table = ""
     if sheet.rows:
-        totals = "".join(f"<td>{p}</td>" for p in sheet.totals)
-        match = (
-            f'<tr class="match"><th scope="row">{escape(t._(words.MATCH))}'
-            f"<small>{escape(words.match_target(t, sheet.target))}</small></th>{totals}</tr>"
-        )
+        match = ""
+        if sheet.target:  # (the daily deal: one deal, no match)
+            totals = "".join(f"<td>{p}</td>" for p in sheet.totals)
+            match = (
+                f'<tr class="match"><th scope="row">{escape(t._(words.MATCH))}'
+                f"<small>{escape(words.match_target(t, sheet.target))}</small></th>{totals}</tr>"
+            )
         table = points_table(t, sheet.sides, sheet.rows, sheet.deal, match)
-    action = button(sheet.action, sheet.action_label)
+    action = button(sheet.action, sheet.action_label) if sheet.action else ""
+    if sheet.share:
+        share = copy_button(
+            sheet.link, t._(words.SHARE_RESULT), t._(words.COPIED_RESULT), sheet.share
+        )
+        action = f'{share}<a class="btn alt" href="./index.html">{escape(t._(words.OWN_MATCH))}</a>'
     more = "".join(
         button(name, t._(label), "btn plain")
         for name, label in (
@@ -463,9 +471,18 @@ def share_panel(t: Language, panel: SharePanel) -> str:
         f'{title(panel.title)}<p class="sub">{escape(panel.text)}</p>'
         f'<p><a class="deal-link" href="{link}" dir="ltr">{link}</a></p>'
         '<div class="actions">'
-        f'<button type="button" class="btn" data-copy="{link}" '
-        f'data-copied="{escape(t._(words.COPIED))}">{escape(t._(words.COPY))}</button>'
+        f"{copy_button(panel.link, t._(words.COPY), t._(words.COPIED))}"
         f"{button('close', t._(words.CLOSE), 'btn plain')}</div>"
+    )
+
+
+def copy_button(link: str, label: str, copied: str, text: str = "") -> str:
+    """A button that hands ``link`` (made absolute), with ``text`` before it, to the phone's
+    share sheet, or copies them; then says ``copied`` (host.js does: data-copy)."""
+    shared = f' data-text="{escape(text)}"' if text else ""
+    return (
+        f'<button type="button" class="btn" data-copy="{escape(link)}"{shared} '
+        f'data-copied="{escape(copied)}">{escape(label)}</button>'
     )
 
 
@@ -545,23 +562,33 @@ def settings_panel(t: Language, panel: SettingsPanel) -> str:
         )
 
     undo = "on" if panel.undo else "off"
-    return (
-        f"{title(t._(words.SETTINGS_TITLE))}"
-        f"{seg('lang', t._(words.LANGUAGE_TITLE), LANGUAGES, panel.lang)}"
+    match = (  # what the daily deal fixes (one deal, the hard computer, no undo) is not offered
         f"{seg('level', t._(words.LEVEL_TITLE), LEVELS, panel.level)}"
         f"{seg('players', t._(words.PLAYERS_TITLE), PLAYERS, panel.players)}"
         f"{seg('target', t._(words.TARGET_TITLE), TARGETS, panel.target)}"
+    )
+    note = escape(words.settings_note(t, panel.match_target))
+    links = f'<p class="sub"><a href="./index.html?daily">{escape(t._(words.DAILY_LINK))}</a></p>'
+    new = button("new", t._(words.NEW_GAME), "btn alt")
+    if panel.daily:
+        match, note = "", escape(t._(words.DAILY_NOTE))
+        links = f'<p class="sub"><a href="./index.html">{escape(t._(words.OWN_MATCH))}</a></p>'
+        new = ""
+    return (
+        f"{title(t._(words.SETTINGS_TITLE))}"
+        f"{seg('lang', t._(words.LANGUAGE_TITLE), LANGUAGES, panel.lang)}"
+        f"{match}"
         f"{seg('pace', t._(words.PACE_TITLE), tuple(PACES), panel.pace)}"
-        f"{seg('undo-setting', t._(words.UNDO_TITLE), ('on', 'off'), undo)}"
+        f"{'' if panel.daily else seg('undo-setting', t._(words.UNDO_TITLE), ('on', 'off'), undo)}"
         f"{seg('sound', t._(words.SOUND_TITLE), ('on', 'off'), 'on' if panel.sound else 'off')}"
         f"{seg('back', t._(words.BACK_TITLE), BACKS, panel.back)}"
         f"{seg('felt', t._(words.FELT_TITLE), FELTS, panel.felt)}"
-        f'<p class="sub">{escape(words.settings_note(t, panel.match_target))}</p>'
+        f'<p class="sub">{note}</p>{links}'
         f'<p class="sub"><a href="./tutorial.html?lang={t.code}">'
         f"{escape(t._(words.TUTORIAL_LINK))}</a></p>"
         '<div class="actions">'
         f"{button('stats', t._(words.STATS), 'btn plain') if panel.stats else ''}"
-        f"{button('new', t._(words.NEW_GAME), 'btn alt')}"
+        f"{new}"
         f"{button('close', t._(words.CLOSE), 'btn plain')}</div>"
     )
 

@@ -16,11 +16,13 @@ nobody is told.
 from __future__ import annotations
 
 import contextlib
+import datetime
 import json
 from dataclasses import dataclass
 from typing import Protocol
 
 from chkobba import TARGETS, ChkobbaError, EditedSave, Game, nested_too_deeply
+from chkobba.daily import read_day
 
 from .i18n import HTML_LANG, LANGUAGES, direction
 from .model import BACKS, FELTS, LEVELS, PACES, PLAYERS, Notice, NoticeKind, Settings, one_of
@@ -30,6 +32,9 @@ from .stats import LIMIT as STATS_LIMIT
 from .stats import STATS_KEY, Stats, StatsError, from_json, to_json
 
 SAVE_KEY = "chkobba.save"
+DAILY_KEY = "chkobba.daily"  # the daily deal's match, apart from the player's (no kept table)
+DAYS_KEY = "chkobba.daily.days"  # the days a daily deal was played (its streak)
+DAYS_KEPT = 1000
 ASIDE_KEYS = ("chkobba.save.corrupt", "chkobba.save.corrupt.2", "chkobba.save.corrupt.3")
 SETTINGS_KEY = "chkobba.settings"
 FRAME_KEY = "chkobba.frame"  # boot.js reads it (build.py gives boot.js these names)
@@ -72,10 +77,14 @@ class Unreadable(Exception):
 
 
 class Storage:
-    """The page's storage over a ``Store`` (None: the browser gives none, e.g. blocked)."""
+    """The page's storage over a ``Store`` (None: the browser gives none, e.g. blocked): the
+    match under ``save_key``, the table a reload paints first under ``frame_key`` (None: none)."""
 
-    def __init__(self, store: Store | None) -> None:
+    def __init__(
+        self, store: Store | None, save_key: str = SAVE_KEY, frame_key: str | None = FRAME_KEY
+    ) -> None:
         self.store = store
+        self.save_key, self.frame_key = save_key, frame_key
         self.last: str | None = None  # the save text this tab last read or wrote
         self.failing = False  # the last write failed (and the player was told)
         self.pending: str | None = None  # the save text written last, until it is known kept
@@ -101,8 +110,8 @@ class Storage:
             return False
         return True
 
-    def remove(self, key: str) -> None:
-        if self.store is not None:
+    def remove(self, key: str | None) -> None:
+        if self.store is not None and key is not None:
             with contextlib.suppress(Exception):
                 self.store.removeItem(key)
 
@@ -110,7 +119,7 @@ class Storage:
 
     def load(self) -> tuple[Saved | None, Notice | None]:
         """The saved match, or (None, notice) when there is a save that cannot be used."""
-        text = self.get(SAVE_KEY)
+        text = self.get(self.save_key)
         if text is None:
             return None, None
         try:
@@ -131,9 +140,9 @@ class Storage:
         text = write_save(saved)
         self.pending = text
         previous, self.last = self.last, text  # (a relayed write's conflict may change it)
-        if not self.put(SAVE_KEY, text):
-            self.remove(FRAME_KEY)  # the table kept for boot.js gives way to the match
-            if not self.put(SAVE_KEY, text):
+        if not self.put(self.save_key, text):
+            self.remove(self.frame_key)  # the table kept for boot.js gives way to the match
+            if not self.put(self.save_key, text):
                 self.last = previous
                 return self.unsaved()
         if not self.relayed:  # written: a relayed write is known kept only when the page says
@@ -142,7 +151,7 @@ class Storage:
 
     def newer(self) -> Saved | None:
         """Another tab's match, saved since this tab last read or wrote (None if none)."""
-        text = self.get(SAVE_KEY)
+        text = self.get(self.save_key)
         if text is None or text == self.last:
             return None
         try:
@@ -154,8 +163,8 @@ class Storage:
 
     def set_aside(self, text: str, notice: Notice) -> Notice:
         """Move an unusable save out of the way, keeping a bounded copy of it."""
-        self.remove(SAVE_KEY)
-        self.remove(FRAME_KEY)
+        self.remove(self.save_key)
+        self.remove(self.frame_key)
         copies = [c for c in (self.get(k) for k in ASIDE_KEYS) if c is not None]
         copies = [*copies, text[:ASIDE_LIMIT]][-ASIDE_COPIES:]
         kept = True
@@ -166,8 +175,8 @@ class Storage:
         return notice
 
     def clear(self) -> None:
-        self.remove(SAVE_KEY)
-        self.remove(FRAME_KEY)
+        self.remove(self.save_key)
+        self.remove(self.frame_key)
         self.last = None
 
     # --- the table painted before Python is up (boot.js) --------------------------------------
@@ -189,9 +198,11 @@ class Storage:
             "html": html,
         }
         text = json.dumps(record)
-        if len(text) <= FRAME_LIMIT and self.put(FRAME_KEY, text):
+        if self.frame_key is None:
+            return False
+        if len(text) <= FRAME_LIMIT and self.put(self.frame_key, text):
             return True
-        self.remove(FRAME_KEY)
+        self.remove(self.frame_key)
         return False
 
     # --- the settings -------------------------------------------------------------------------
@@ -267,8 +278,36 @@ class Storage:
             return None
 
     def save_stats(self, stats: Stats) -> Notice | None:
-        """Keep ``stats``; the notice that they could not be (storage full or blocked)."""
-        return None if self.put(STATS_KEY, to_json(stats)) else STATS_UNSAVED
+        """Keep ``stats``; the notice that they could not be (storage full or blocked), unless
+        the player was told already that nothing is kept."""
+        return None if self.put(STATS_KEY, to_json(stats)) or self.failing else STATS_UNSAVED
+
+    # --- the daily deal -----------------------------------------------------------------------
+
+    def daily(self) -> Storage:
+        """This storage for the daily deal: its match under DAILY_KEY, no table kept."""
+        return Storage(self.store, DAILY_KEY, None)
+
+    def days(self) -> list[datetime.date]:
+        """The days a daily deal was played (any text that is not such a day is skipped)."""
+        text = self.get(DAYS_KEY)
+        if text is None or len(text) > DAYS_KEPT * 14 or nested_too_deeply(text):
+            return []
+        try:
+            record = json.loads(text)
+        except ValueError:
+            return []
+        days = []
+        for item in record if isinstance(record, list) else []:
+            with contextlib.suppress(ChkobbaError):
+                days.append(read_day(item))
+        return days
+
+    def played_day(self, day: datetime.date) -> Notice | None:
+        """Add ``day`` to the days played (the last DAYS_KEPT kept)."""
+        days = sorted({*self.days(), day})[-DAYS_KEPT:]
+        text = json.dumps([d.isoformat() for d in days])
+        return None if self.put(DAYS_KEY, text) else self.unsaved()
 
     def failed(self, key: str) -> Notice | None:
         """A relayed write of ``key`` failed (``relay.RelayStore``: the page reports it after
@@ -276,16 +315,16 @@ class Storage:
         writing again; else the notice that progress is not kept, the first time. The kept
         table is a convenience: one that could not be written is removed, and nobody is told
         (as ``save_frame`` does); nor is a save set aside that could not be kept."""
-        if key == SAVE_KEY and self.pending is not None:
+        if key == self.save_key and self.pending is not None:
             text, self.pending = self.pending, None
-            self.remove(FRAME_KEY)
-            self.put(SAVE_KEY, text)
+            self.remove(self.frame_key)
+            self.put(self.save_key, text)
             return None
-        if key == FRAME_KEY:
-            self.remove(FRAME_KEY)
+        if key == self.frame_key:
+            self.remove(self.frame_key)
         if key == STATS_KEY:
             return STATS_UNSAVED
-        return self.unsaved() if key in (SAVE_KEY, SETTINGS_KEY) else None
+        return self.unsaved() if key in (self.save_key, SETTINGS_KEY, DAYS_KEY) else None
 
     def recovered(self) -> None:
         """A write works again after failures."""

@@ -735,6 +735,10 @@ def address_problem(t: Language, problem: AddressProblem) -> str:
         return t._("the shared deal: {problem}", problem=problem.value[:80])
     if problem.kind == "seed":
         return t._("{name}={value} is not a whole number ≥ 0", name=name, value=value)
+    if problem.kind == "daily":
+        return t._("{name}={value} is not a day like 2026-12-03", name=name, value=value)
+    if problem.kind == "future":
+        return t._("{name}={value} is a day to come: here is today's deal", name=name, value=value)
     if problem.kind == "pace":
         return t._("{name}={value} is not a number from 0 to 10", name=name, value=value)
     return t._(
@@ -897,3 +901,48 @@ def stats_notice(t: Language, detail: tuple[str, ...]) -> str:
     """Why the statistics are not as kept: ``detail`` is (unreadable | newer | unsaved,)."""
     why = detail[0] if detail and detail[0] in STATS_NOTICES else UNSAVED_STATS
     return t._(STATS_NOTICES[why])
+
+
+# --- the daily deal -----------------------------------------------------------------------------
+
+DAILY = N_("Daily deal")
+DAILY_LINK = N_("Today's deal: the same cards for everyone")
+DAILY_NOTE = N_(
+    "The daily deal: one deal, the same cards for everyone today, against the hard computer; "
+    "no hint, no undo."
+)
+SHARE_RESULT = N_("Share the result")
+COPIED_RESULT = N_("Result copied")
+
+
+def daily_result(t: Language, ours: int, theirs: int) -> str:
+    if ours > theirs:
+        return t._("You won the daily deal, {ours} to {theirs}!", ours=ours, theirs=theirs)
+    if ours < theirs:
+        return t._("You lost the daily deal, {ours} to {theirs}", ours=ours, theirs=theirs)
+    return t._("The daily deal is drawn, {ours} all", ours=ours)
+
+
+def daily_of(t: Language, when: str) -> str:
+    return t._("Daily deal of {date}, against the hard computer.", date=day(t, when))
+
+
+def daily_streak(t: Language, current: int, best: int) -> str:
+    """The run of days on which the daily deal was played."""
+    return t.ngettext(
+        "Played {n} day in a row (best: {best}).",
+        "Played {n} days in a row (best: {best}).",
+        current,
+        best=best,
+    )
+
+
+def daily_share(t: Language, when: str, ours: int, theirs: int) -> str:
+    """The text shared with the daily's link (the page adds the link)."""
+    return t._(
+        "Chkobba, daily deal of {date}: {ours}\u2013{theirs} against the hard computer. "
+        "Play the same deal:",
+        date=day(t, when),
+        ours=ours,
+        theirs=theirs,
+    )

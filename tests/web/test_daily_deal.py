@@ -1,0 +1,116 @@
+"""The daily deal's page logic, in CPython with a fake screen and storage: the UTC day's deal
+against the hard computer, kept apart from the player's match and statistics, over after its one
+deal with a result to share and a run of days; no hint, no undo, no other match in its place."""
+
+import datetime
+import json
+from html import escape
+
+import pytest
+from chkobba.bots import make_bot
+from chkobba.daily import daily_game, daily_points
+from fakes import Screen, Store
+from test_ui_logic import no_wait, play_by_taps, run
+from ui import i18n, words
+from ui.controller import App
+from ui.model import NoticeKind, parse_params
+from ui.stats import STATS_KEY
+from ui.storage import DAILY_KEY, DAYS_KEY, SAVE_KEY, Storage
+
+EN = i18n.language("en")
+DAY = datetime.date(2026, 12, 3)
+
+
+def daily_app(store, query="?daily&pace=0", now="2026-12-03T23:59:00Z"):
+    app = App(Screen(), Storage(store), parse_params(query), lambda: 9, no_wait, clock=lambda: now)
+    app.review_ahead = False
+    return app
+
+
+@pytest.fixture(scope="module")
+def played():
+    """A store in which today's daily was played to its end, and the app that played it."""
+    store = Store({SAVE_KEY: "the player's match, left alone"})
+    app = daily_app(store)
+    run(play_by_taps(app))
+    return store, app
+
+
+def test_the_daily_is_the_days_deal_against_the_hard_computer():
+    store = Store()
+    app = daily_app(store)
+    assert app.game == daily_game(DAY)
+    app.start()
+    assert type(app.opponent()) is type(make_bot("hard", seed=1))
+    assert type(app.opponent()) is not type(make_bot("medium", seed=1))
+    assert DAILY_KEY in store and SAVE_KEY not in store  # kept apart from the player's match
+    assert EN._(words.DAILY) in app.screen.html  # said on the score bar
+
+
+def test_a_played_daily_ends_after_one_deal_with_its_result_to_share(played):
+    store, app = played
+    assert app.phase() == "over"
+    assert len(app.game.deal_results) == 1
+    ours, theirs = daily_points(app.game)
+    html = app.screen.html
+    assert escape(words.daily_result(EN, ours, theirs)) in html
+    assert 'data-copy="?daily=2026-12-03"' in html
+    assert escape(words.daily_share(EN, "2026-12-03", ours, theirs)) in html
+    assert escape(words.daily_streak(EN, 1, 1)) in html
+    assert json.loads(store[DAYS_KEY]) == ["2026-12-03"]
+    # The player's match and statistics are untouched.
+    assert store[SAVE_KEY] == "the player's match, left alone"
+    assert STATS_KEY not in store
+
+
+def test_nothing_replaces_the_daily_nor_helps_with_it(played):
+    _, app = played
+    before = app.game
+    for action in ("new", "next", "hint", "undo", "confirm-new"):
+        run(app.tap(action))
+    assert app.game == before and app.phase() == "over"
+    run(app.tap("settings"))
+    html = app.screen.html
+    assert 'data-action="new"' not in html and 'data-action="players"' not in html
+    assert 'data-action="level"' not in html and 'data-action="undo-setting"' not in html
+    assert escape(EN._(words.DAILY_NOTE)) in html
+    run(app.tap("players", "4"))
+    assert app.game == before
+
+
+def test_a_reload_shows_the_result_and_the_next_day_brings_a_new_deal(played):
+    store, _ = played
+    again = daily_app(Store(store))
+    again.start()
+    assert again.phase() == "over"
+    tomorrow = daily_app(Store(store), now="2026-12-04T00:00:01Z")
+    assert tomorrow.game == daily_game(DAY + datetime.timedelta(days=1))
+    assert tomorrow.ui.streak == (1, 1)  # yesterday's counts until today's is played
+
+
+def test_an_earlier_days_deal_from_a_link_is_played_but_not_counted():
+    store = Store()
+    app = daily_app(store, "?daily=2026-11-20&pace=0")
+    assert app.game == daily_game(datetime.date(2026, 11, 20))
+    run(play_by_taps(app))
+    assert app.phase() == "over"
+    assert DAYS_KEY not in store
+    assert 'data-copy="?daily=2026-11-20"' in app.screen.html
+
+
+@pytest.mark.parametrize(
+    ("query", "kind"), [("?daily=2027-01-01", "future"), ("?daily=tomorrow", "daily")]
+)
+def test_a_day_to_come_or_no_day_gives_todays_deal_and_says_why(query, kind):
+    app = daily_app(Store(), query + "&pace=0")
+    assert app.game == daily_game(DAY)
+    [notice] = [n for n in app.ui.notices if n.kind == NoticeKind.ADDRESS]
+    assert [p.kind for p in notice.problems] == [kind]
+    assert "2026-12-03" in words.notice(EN, notice) or "day" in words.notice(EN, notice)
+
+
+def test_the_players_match_page_offers_the_daily():
+    app = App(Screen(), Storage(Store()), parse_params("?pace=0"), lambda: 9, no_wait)
+    app.start()
+    run(app.tap("settings"))
+    assert 'href="./index.html?daily"' in app.screen.html
