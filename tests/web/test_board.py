@@ -51,7 +51,11 @@ class Boards:
         for step in steps:
             zone, _, code = step.partition(":")
             if code:
-                self.tap(board.locator(f'[data-zone="{zone}"] [data-card="{code}"]'))
+                card = board.locator(f'[data-zone="{zone}"] [data-card="{code}"]')
+                self.tap(card)
+                # Each tap answered before the next (a loaded machine redraws late).
+                mark = "selected" if zone == "hand" else "picked"
+                expect(card).to_have_class(re.compile(rf"\b{mark}\b"))
             elif zone in CUT:
                 self.tap(board.locator(f'button[data-action="move"][data-value="{zone}"]'))
             else:

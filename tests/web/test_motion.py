@@ -64,6 +64,8 @@ def test_the_instant_pace_is_remembered_and_nothing_moves(table):
     table.tap('[data-action="settings"]')
     table.wait_phase("settings")
     table.tap('[data-action="pace"][data-value="instant"]')
+    # Drawn once kept: the page writes the settings before the frame that shows them.
+    table.page.wait_for_selector('[data-action="pace"][data-value="instant"][aria-pressed="true"]')
     table.tap('[data-action="close"]')
     table.open(address)  # a reload: the setting is read back
     table.wait_phase("cut")
