@@ -30,6 +30,7 @@ from .relay import RelayStore
 from .stats import ASIDE_KEY as STATS_ASIDE_KEY
 from .stats import LIMIT as STATS_LIMIT
 from .stats import STATS_KEY, Stats, StatsError, from_json, to_json
+from .stats import load as load_stats_text
 
 SAVE_KEY = "chkobba.save"
 DAILY_KEY = "chkobba.daily"  # the daily deal's match, apart from the player's (no kept table)
@@ -269,13 +270,8 @@ class Storage:
 
     def read_stats(self) -> Stats | None:
         """The statistics kept now (another tab may have written them), None if unreadable."""
-        text = self.get(STATS_KEY)
-        if text is None:
-            return Stats()
-        try:
-            return from_json(text)
-        except Exception:
-            return None
+        stats, problem = load_stats_text(self.get(STATS_KEY))
+        return None if problem else stats
 
     def save_stats(self, stats: Stats) -> Notice | None:
         """Keep ``stats``; the notice that they could not be (storage full or blocked), unless
