@@ -168,6 +168,29 @@ class Table:
     def wait_ready(self) -> None:
         self.page.wait_for_selector("html.ready #app[data-phase]", timeout=BOOT_MS)
 
+    def choose_language(self, lang: str) -> None:
+        """Settings open, ``lang`` tapped, the page speaking it (its html lang and dir set), the
+        settings still shown: the settings screen in ``lang``, reached as a player does."""
+        if self.phase != "settings":
+            self.tap('[data-action="settings"]')
+            self.wait_phase("settings")
+        self.tap(f'[data-action="lang"][data-value="{lang}"]')
+        self.page.wait_for_selector(
+            f'html[lang|="{lang}"][dir="{"rtl" if lang == "ar" else "ltr"}"]'
+            f' [data-action="lang"][data-value="{lang}"][aria-pressed="true"]'
+        )
+
+    def speak(self, lang: str) -> str:
+        """Switch the page to ``lang`` in its settings, as a player does, then close them: back
+        on the screen it showed (the page redrawn in ``lang``), with no new boot. A page that
+        speaks ``lang`` already is left as it is. Returns the phase shown."""
+        if self.page.get_attribute("html", "lang").split("-")[0] == lang:
+            return self.phase
+        phase = self.phase
+        self.choose_language(lang)
+        self.tap('.sheet [data-action="close"]')
+        return self.wait_phase(phase)
+
     @property
     def phase(self) -> str:
         return self.page.get_attribute("#app", "data-phase")

@@ -77,58 +77,75 @@ def choice_turn() -> tuple[Game, str]:
         game = game.play(bot.choose(game.view(game.current)))
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_every_screen_in_each_language(table, lang):
+def languages(first: str) -> list[str]:
+    """Every language, ``first`` first (the one the page was opened in)."""
+    return [first, *(lang for lang in LANGS if lang != first)]
+
+
+def test_every_screen_in_each_language(table):
     """The cut, the table, settings and its confirmation, a capture choice, a score sheet and
     what opens from it (the deal's log, the cards taken, how you played, the expert's replay),
-    the match's end and a notice: axe-clean, in the language asked, mirrored in Arabic."""
-    query = f"?pace=0&lang={lang}"
-    table.open(f"?seed={first_seed_where_you_cut('keep')}&{query[1:]}")
+    the match's end and a notice: axe-clean, in the language asked, mirrored in Arabic. Each
+    screen is reached once and looked at in each language: the page opened in one (by its
+    address, a different one each time), then switched in its settings, as a player does, and
+    the settings closed again onto the same screen."""
+    table.open(f"?seed={first_seed_where_you_cut('keep')}&pace=0&lang=en")
     table.wait_phase("cut")
-    check_screen(table, lang, "cut")
+    for lang in languages("en"):
+        assert table.speak(lang) == "cut"
+        check_screen(table, lang, "cut")
     table.tap('[data-move="keep"]')
     table.wait_phase("play")
-    check_screen(table, lang, "table")
-    table.tap('[data-action="settings"]')
-    table.wait_phase("settings")
-    check_screen(table, lang, "settings")
-    table.tap('.sheet [data-action="new"]')
-    table.wait_phase("confirm")
-    check_screen(table, lang, "confirm")
-    table.tap('.sheet [data-action="close"]')
-    table.wait_phase("play")
+    for lang in languages("ar"):  # the page speaks Arabic: chosen again, first
+        table.choose_language(lang)
+        check_screen(table, lang, "settings")
+        table.tap('.sheet [data-action="new"]')
+        table.wait_phase("confirm")
+        check_screen(table, lang, "confirm")
+        table.tap('.sheet [data-action="close"]')
+        table.wait_phase("play")
+        check_screen(table, lang, "table")
 
     game, card = choice_turn()
-    load_saved(table, game, query)
+    load_saved(table, game, "?pace=0&lang=fr")
     table.wait_phase("play")
     table.tap(f'[data-zone="hand-0"] [data-card="{card}"]')
     table.wait_phase("choose")
-    check_screen(table, lang, "choice")
+    for lang in languages("fr"):
+        assert table.speak(lang) == "choose"
+        check_screen(table, lang, "choice")
 
     game = before_your_cut()
-    load_saved(table, game, query, seen=len(game.deal_results) - 1)
+    load_saved(table, game, "?pace=0&lang=ar", seen=len(game.deal_results) - 1)
     table.wait_phase("sheet")
-    check_screen(table, lang, "sheet")
-    for action, ready in (
-        ("log", ".log"),
-        ("taken", ".taken"),
-        ("review", "[data-review]"),
-        ("expert", '[data-row="total"]'),
-    ):
-        table.tap(f'[data-overlay="sheet"] [data-action="{action}"]')
-        table.page.wait_for_selector(f'[data-overlay="{action}"] {ready}')
-        check_screen(table, lang, action)
-        table.tap(f'[data-overlay="{action}"] [data-action="close"]')
-        table.wait_phase("sheet")
+    for lang in languages("ar"):
+        assert table.speak(lang) == "sheet"
+        check_screen(table, lang, "sheet")
+        for action, ready in (
+            ("log", ".log"),
+            ("taken", ".taken"),
+            ("review", "[data-review]"),
+            ("expert", '[data-row="total"]'),
+        ):
+            table.tap(f'[data-overlay="sheet"] [data-action="{action}"]')
+            table.page.wait_for_selector(f'[data-overlay="{action}"] {ready}')
+            check_screen(table, lang, action)
+            table.tap(f'[data-overlay="{action}"] [data-action="close"]')
+            table.wait_phase("sheet")
 
-    load_saved(table, near_the_end(), query)
+    load_saved(table, near_the_end(), "?pace=0&lang=en")
     table.wait_phase("play")
     assert table.play_one() == "over"
-    check_screen(table, lang, "over")
+    for lang in languages("en"):
+        assert table.speak(lang) == "over"
+        check_screen(table, lang, "over")
 
-    table.open(f"{query}&level=impossible")
+    table.open("?pace=0&lang=fr&level=impossible")
     table.page.wait_for_selector("[data-notice]")
-    check_screen(table, lang, "notice")
+    for lang in languages("fr"):
+        table.speak(lang)
+        table.page.wait_for_selector("[data-notice]")
+        check_screen(table, lang, "notice")
     table.assert_clean()
 
 
@@ -303,22 +320,27 @@ def test_a_move_is_announced_in_words_once():
     assert shown == "Computer played 7♦ and took 3♣ and 4♥."
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_four_at_the_table_in_each_language(table, lang):
+def test_four_at_the_table_in_each_language(table):
     """Four at the table: your cut, the table with three other seats, the settings with the
-    players, the partnership score sheet: axe-clean, no overflow at 360 px, mirrored in Arabic."""
-    table.open(f"?players=4&seed={four_you_cut()}&pace=0&lang={lang}")
+    players, the partnership score sheet: axe-clean, no overflow at 360 px, mirrored in Arabic.
+    One match: each screen looked at in each language (switched in the settings)."""
+    table.open(f"?players=4&seed={four_you_cut()}&pace=0&lang=ar")
     table.wait_phase("cut")
-    check_screen(table, lang, "four-cut")
+    for lang in languages("ar"):
+        assert table.speak(lang) == "cut"
+        check_screen(table, lang, "four-cut")
     table.tap('[data-move="keep"]')
     table.wait_phase("play")
-    check_screen(table, lang, "four-table")
-    table.tap('[data-action="settings"]')
-    table.wait_phase("settings")
-    check_screen(table, lang, "four-settings")
-    table.tap('.sheet [data-action="close"]')
+    for lang in languages("fr"):  # the page speaks French: chosen again, first
+        table.choose_language(lang)
+        check_screen(table, lang, "four-settings")
+        table.tap('.sheet [data-action="close"]')
+        table.wait_phase("play")
+        check_screen(table, lang, "four-table")
     for _ in range(12):
         if table.play_one() == "sheet":
             break
-    check_screen(table, lang, "four-sheet")
+    for lang in languages("fr"):
+        assert table.speak(lang) == "sheet"
+        check_screen(table, lang, "four-sheet")
     table.assert_clean()

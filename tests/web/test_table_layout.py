@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import functools
 
-import pytest
 from chkobba import Game, Rules
 from chkobba.bots import make_bot
 from chkobba.log import EntryKind, match_log
@@ -81,31 +80,46 @@ def position(players: int, chkobbas: int) -> str:
     return f"2D {HANDS[players]} 0 {piles} - 0-0/21 1 0"
 
 
+LANGS = ("fr", "ar", "en")
+
+
+def languages(first: str) -> list[str]:
+    """Every language, ``first`` first (the one the page was opened in)."""
+    return [first, *(lang for lang in LANGS if lang != first)]
+
+
 @PHONE
-@pytest.mark.parametrize("lang", ["fr", "ar", "en"])
-def test_every_chkobba_card_shows_whole_on_a_phone(table, lang):
-    """One page a language, a position loaded for each count, 0 to 6 with two players (four:
-    every other count, the same piles beside wider names): each chkobba card of each pile is
-    inside the screen and covers no control, no name, no card of a hand."""
+def test_every_chkobba_card_shows_whole_on_a_phone(table):
+    """A page load a position, for each count 0 to 6 with two players (four: every other count,
+    the same piles beside wider names), looked at in each language (the page opened in one, by
+    its address, then switched to the others in its settings, as a player does): each chkobba
+    card of each pile is inside the screen and covers no control, no name, no card of a hand."""
+    loads = 0
     for players in (2, 4):
         for chkobbas in range(7) if players == 2 else range(0, 7, 2):
             notation = position(players, chkobbas)
             assert [len(s) for s in Game.from_notation(notation).sweeps] == [chkobbas] * 2
-            table.open(f"?pace=0&lang={lang}&position={notation.replace(' ', '+')}")
-            assert table.page.get_attribute("#app", "data-players") == str(players)
-            piles = table.page.evaluate(PILES)
-            whole = {"chkobbas": chkobbas, "outside": 0, "covering": 0}
-            assert piles == {"pile-0": whole, "pile-1": whole}, (lang, players, chkobbas, piles)
-            if lang == "ar" and players == 2 and chkobbas == 4:
-                table.screenshot("piles-ar-4")
-    for players in (2, 4):  # a real turn: the player's last play beside its name too
-        table.open_on(crowded_turn(players), f"?pace=0&lang={lang}")
+            first = LANGS[loads % len(LANGS)]  # (each language is the address's in turn)
+            loads += 1
+            table.open(f"?pace=0&lang={first}&position={notation.replace(' ', '+')}")
+            for lang in languages(first):
+                assert table.speak(lang) == "play"
+                assert table.page.get_attribute("#app", "data-players") == str(players)
+                piles = table.page.evaluate(PILES)
+                whole = {"chkobbas": chkobbas, "outside": 0, "covering": 0}
+                assert piles == {"pile-0": whole, "pile-1": whole}, (lang, players, chkobbas, piles)
+                if lang == "ar" and players == 2 and chkobbas == 4:
+                    table.screenshot("piles-ar-4")
+    for players, first in ((2, "ar"), (4, "en")):  # a real turn: the last play beside the name
+        table.open_on(crowded_turn(players), f"?pace=0&lang={first}")
         table.wait_phase("play")
-        row = table.page.evaluate(ROW)
-        assert {"last", "pile"} <= set(row["parts"]), row
-        assert row["outside"] == row["overlaps"] == 0, (lang, players, row)
-        piles = table.page.evaluate(PILES)
-        assert all(p["outside"] == p["covering"] == 0 for p in piles.values()), piles
+        for lang in languages(first):
+            assert table.speak(lang) == "play"
+            row = table.page.evaluate(ROW)
+            assert {"last", "pile"} <= set(row["parts"]), (lang, players, row)
+            assert row["outside"] == row["overlaps"] == 0, (lang, players, row)
+            piles = table.page.evaluate(PILES)
+            assert all(p["outside"] == p["covering"] == 0 for p in piles.values()), (lang, piles)
 
 
 # Watches every frame while a card flies to the table: where it crosses the status line's text
