@@ -45,7 +45,9 @@ const FILE_LIMIT = 100_000; // characters of a picked file sent to Python (stats
 // never fails: a cut one, or a Python error, fails at once). Long: a phone on slow mobile data
 // takes up to a minute for the first visit's 4 MB.
 const START_SILENCE_MS = 120000;
-const ZONES = { "hand-0": "hand", table: "table" }; // the zones a card tap means something in
+// The zones a card tap means something in: the hand of the one holding the phone (any seat, with
+// people passing it: the others show no card to tap) and the table.
+const ZONES = { "hand-0": "hand", "hand-1": "hand", "hand-2": "hand", "hand-3": "hand", table: "table" };
 const sounds = makeSounds(new URL("./static/sounds/", import.meta.url).href);
 const WORDS = {
   en: ["The game could not start", "Retry", "Its files could not be downloaded: check the connection, then retry.",
@@ -414,6 +416,16 @@ async function picked(input) {
   }
   post({ type: "file", purpose: input.dataset.file, text });
 }
+
+// A form of the page (the people at the table) goes to Python whole, as its fields' pairs.
+app.addEventListener("submit", (event) => {
+  const form = event.target.closest?.("form[data-form]");
+  if (!form) return;
+  event.preventDefault();
+  used();
+  const fields = [...new FormData(form)].map(([name, value]) => [name, String(value)]);
+  post({ type: "form", form: form.dataset.form, fields });
+});
 
 app.addEventListener("change", (event) => {
   const input = event.target.closest?.("input[type=file][data-file]");

@@ -9,7 +9,8 @@ the player to save: the statistics exported), ``failed`` (the game could not sta
 the page: ``start`` (the address's parameters, the stored keys, the browser's languages and
 motion preference, the taps made while Python was starting), ``tap`` (an action and its value,
 read off the element tapped), ``escape``, ``stored`` (another tab changed a key), ``file`` (the
-text of a file the player picked: statistics to import), ``drive`` (this tab moves for the
+text of a file the player picked: statistics to import), ``form`` (a form's fields: the
+people at the table), ``drive`` (this tab moves for the
 computer, or no longer: another tab the player used took the lead), ``wrote`` (a write failed,
 or worked again) and ``conflict`` (another tab had changed the save this tab's write would have
 replaced)."""
@@ -103,6 +104,9 @@ def on_message(event: Any) -> None:
             app.changed_elsewhere()
         elif message["key"] == STATS_KEY:
             app.changed_stats()
+    elif kind == "form" and message.get("form") == "people":
+        fields = [(str(pair[0]), str(pair[1])) for pair in message["fields"] if len(pair) == 2]
+        app.set_people(fields)
     elif kind == "file" and message.get("purpose") == "stats":
         app.import_stats(str(message["text"]))
     elif kind == "drive":

@@ -61,17 +61,23 @@ async def play_by_taps(app, moves=10_000, start=True):
         if phase == "sheet":
             await app.tap("next")
         elif phase in ("cut", "play"):
-            move = app.game.legal_moves()[0]
-            if move.kind == "play":
-                await app.tap("hand", str(move.card))
-                if app.phase() == "choose":
-                    await app.tap("move", str(move))
-            else:
-                await app.tap("move", str(move))
+            await tap_first_move(app)
         else:
             raise AssertionError(f"stuck in {phase}: {status(app)}")
     if start:
         raise AssertionError("the match did not end")
+
+
+async def tap_first_move(app):
+    """Make the engine's first legal move by taps: the card (and its capture, if asked), or
+    the cut's choice."""
+    move = app.game.legal_moves()[0]
+    if move.kind == "play":
+        await app.tap("hand", str(move.card))
+        if app.phase() == "choose":
+            await app.tap("move", str(move))
+    else:
+        await app.tap("move", str(move))
 
 
 def status(app):

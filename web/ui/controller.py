@@ -30,14 +30,16 @@ from chkobba.log import EntryKind, match_log, replay, taken_back
 from .frame import (
     Motion,
     capture_choices,
+    in_progress,
     logged_deal,
     make_frame,
     on_screen,
     screen_phase,
     swept,
 )
-from .i18n import LANGUAGES, pick
+from .i18n import FALLBACK, LANGUAGES, language, pick
 from .model import (
+    ALONE,
     BACKS,
     FELTS,
     HUMAN,
@@ -51,13 +53,16 @@ from .model import (
     Params,
     Played,
     ScreenPhase,
+    Seats,
     Stage,
     State,
     Ui,
+    clean_name,
 )
 from .render import marks_of, render
 from .stats import Stats, StatsError, export_text, import_text, match_id, record, reset
 from .storage import UNSAVED, Saved, Storage
+from .words import player_label
 
 if TYPE_CHECKING:
     from chkobba.bots import Bot
@@ -96,6 +101,7 @@ TAPS: dict[str, tuple[ScreenPhase, ...] | None] = {
         ScreenPhase.EXPERT,
         ScreenPhase.SHARE,
         ScreenPhase.STATS,
+        ScreenPhase.PEOPLE,
     ),
     "review": (ScreenPhase.SHEET, ScreenPhase.OVER),
     "share": (ScreenPhase.SHEET, ScreenPhase.OVER),
@@ -118,6 +124,8 @@ TAPS: dict[str, tuple[ScreenPhase, ...] | None] = {
     "back": (ScreenPhase.SETTINGS,),
     "felt": (ScreenPhase.SETTINGS,),
     "stats": (ScreenPhase.SETTINGS,),
+    "people": (ScreenPhase.SETTINGS,),
+    "ready": (ScreenPhase.PASS,),
     "stats-export": (ScreenPhase.STATS,),
     "stats-reset": (ScreenPhase.STATS,),
     "stats-confirm": (ScreenPhase.STATS,),
@@ -131,7 +139,17 @@ TAPS: dict[str, tuple[ScreenPhase, ...] | None] = {
 
 # What the daily deal does without: another match in its place, a hint, a play taken back (it
 # is the same deal for everyone, played once, against the hard computer).
-DAILY_REFUSED = ("new", "confirm-new", "players", "target", "level", "hint", "undo", "next")
+DAILY_REFUSED = (
+    "new",
+    "confirm-new",
+    "players",
+    "target",
+    "level",
+    "hint",
+    "undo",
+    "next",
+    "people",
+)
 
 
 class Screen(Protocol):
@@ -224,7 +242,7 @@ class App:
                 switch = params.players
             elif params.players:
                 saved = None
-        undos, replay = 0, None
+        undos, replay, people = 0, None, ALONE
         if params.deal is not None:
             game, seen, bot_seed = params.deal.start, 0, params.deal.start.seed
             replay = (0, len(params.deal.moves))
@@ -232,7 +250,7 @@ class App:
             game, seen, bot_seed = params.position, 0, params.position.seed
         elif saved is not None:
             game, seen, bot_seed = saved.game, saved.seen_deals, saved.bot_seed
-            undos = saved.undos
+            undos, people = saved.undos, saved.seats
         elif self.daily is not None:
             game, seen, bot_seed = daily_game(self.daily), 0, daily_seed(self.daily)
         else:
@@ -240,7 +258,7 @@ class App:
             bot_seed = params.seed if params.seed is not None else fresh_seed()
             rules = Rules(players=asked, target=settings.target)
             game, seen = Game.new(rules, seed=bot_seed), 0
-        ui = Ui(seen_deals=seen, replay=replay)
+        ui = Ui(seen_deals=seen, replay=replay, hidden=people.shared)
         if self.daily is not None:
             ui = replace(ui, daily=self.daily.isoformat(), streak=self.streak())
         if switch is not None:
@@ -250,7 +268,7 @@ class App:
             stats, problem = storage.load_stats()
             notices += [problem] if problem else []
         ui = replace(ui, notices=tuple(notices))
-        self.state = State(game, ui, settings, bot_seed, undos, stats)
+        self.state = State(game, ui, settings, bot_seed, undos, stats, people)
         if saved is None:
             self.save(force=True)
 
@@ -283,15 +301,23 @@ class App:
         if notice is not None and notice not in self.ui.notices:
             self.set_ui(notices=(*self.ui.notices, notice))
 
-    def phase(self) -> ScreenPhase:
-        return screen_phase(self.game, self.ui)
+    @property
+    def people(self) -> Seats:
+        return self.state.seats
 
-    def new_game(self, seed: int) -> None:
+    def phase(self) -> ScreenPhase:
+        return screen_phase(self.game, self.ui, self.people)
+
+    def new_game(self, seed: int, people: Seats | None = None) -> None:
+        """A new match for the players set, by the same people as the last (or ``people``)."""
         self.epoch += 1
         settings = self.state.settings
         game = Game.new(Rules(players=settings.players, target=settings.target), seed=seed)
-        ui = Ui(notices=self.ui.notices)
-        self.state = replace(self.state, game=game, ui=ui, bot_seed=seed, undos=0)
+        seats = people or self.people
+        if any(seat >= settings.players for seat in seats.people):  # fewer seats than before
+            seats = ALONE
+        ui = Ui(notices=self.ui.notices, hidden=seats.shared)
+        self.state = replace(self.state, game=game, ui=ui, bot_seed=seed, undos=0, seats=seats)
         self.bot, self.following = None, False
         self.save(force=True)
 
@@ -310,7 +336,8 @@ class App:
         """Save the state's match; False when another tab's newer match was followed instead."""
         if not self.keeps_save:
             return True
-        saved = Saved(self.game, self.ui.seen_deals, self.state.bot_seed, self.state.undos)
+        state = self.state
+        saved = Saved(state.game, state.ui.seen_deals, state.bot_seed, state.undos, state.seats)
         epoch = self.epoch
         outcome = self.storage.save(saved, force=force)
         if self.epoch != epoch:  # another tab's newer match was followed instead
@@ -347,7 +374,9 @@ class App:
     def keep_frame(self) -> None:
         """Keep the table this match resumes with (no selection, no move in flight): what
         boot.js paints on a reload before Python is up, and Python's first render then redraws."""
-        frame = make_frame(self.game, Ui(seen_deals=self.ui.seen_deals), self.state.settings)
+        people = self.people
+        ui = Ui(seen_deals=self.ui.seen_deals, hidden=people.shared)  # no hand shown, if shared
+        frame = make_frame(self.game, ui, self.state.settings, people=people)
         marks = marks_of(frame)
         look = (marks["back"], marks["felt"])
         self.storage.save_frame(
@@ -357,9 +386,14 @@ class App:
     def follow(self, saved: Saved) -> None:
         """Show another tab's match as it stands (that tab moved it on)."""
         self.epoch += 1
-        ui = Ui(seen_deals=saved.seen_deals, notices=self.ui.notices)
+        ui = Ui(seen_deals=saved.seen_deals, notices=self.ui.notices, hidden=saved.seats.shared)
         self.state = replace(
-            self.state, game=saved.game, ui=ui, bot_seed=saved.bot_seed, undos=saved.undos
+            self.state,
+            game=saved.game,
+            ui=ui,
+            bot_seed=saved.bot_seed,
+            undos=saved.undos,
+            seats=saved.seats,
         )
         self.bot, self.following = None, True
         self.notify(ELSEWHERE)
@@ -376,7 +410,9 @@ class App:
 
     def paint(self) -> None:
         state = self.state
-        frame = make_frame(state.game, state.ui, state.settings, state.undos, state.stats)
+        frame = make_frame(
+            state.game, state.ui, state.settings, state.undos, state.stats, state.seats
+        )
         self.screen.show(render(frame), marks_of(frame), frame.motion, frame.spoken, frame.sounds)
 
     async def pause(self, ms: float) -> None:
@@ -475,7 +511,7 @@ class App:
             return
         self.record_match()
         self.record_day()
-        if seat == HUMAN:
+        if seat in self.people.people:
             self.following = False
             if self.review_ahead:
                 self.spawn(self.review_later(before, move), self.analyses)
@@ -492,7 +528,7 @@ class App:
                 self.kick()
                 return
         self.paint()
-        await self.pause(settle_ms(played, self.game))
+        await self.pause(settle_ms(played, self.game, self.people))
         if epoch != self.epoch:
             return
         self.set_ui(stage=None)
@@ -551,6 +587,10 @@ class App:
             self.set_settings(back=value)
         elif action == "felt" and value in FELTS:
             self.set_settings(felt=value)
+        elif action == "people":
+            self.set_ui(panel=Panel.PEOPLE)
+        elif action == "ready":
+            self.set_ui(viewer=self.game.current, hidden=False)
         elif action == "stats":
             self.set_ui(panel=Panel.STATS, stats_ask=None, stats_file=None, stats_error=None)
         elif action == "stats-export":  # nothing on screen changes: no frame
@@ -604,7 +644,7 @@ class App:
         elif action == "move":
             move = self.legal(value)
             if move is not None:
-                await self.perform(HUMAN, move)
+                await self.perform(self.ui.viewer, move)
                 return
         self.paint()
         self.kick()
@@ -612,14 +652,38 @@ class App:
     def undo(self) -> None:
         """Take back the player's last play and the computer's replies since, in the same hand
         (``chkobba.log.taken_back``), when the settings allow it; the match counts it."""
-        back = taken_back(self.game, HUMAN) if self.state.settings.undo else None
+        allowed = self.state.settings.undo and not self.people.shared
+        back = taken_back(self.game, self.ui.viewer) if allowed else None
         if back is None:
             return
         self.epoch += 1  # the computer's work for the later position stops
-        ui = Ui(seen_deals=self.ui.seen_deals, notices=self.ui.notices)
+        ui = Ui(seen_deals=self.ui.seen_deals, notices=self.ui.notices, viewer=self.ui.viewer)
         self.state = replace(self.state, game=back, ui=ui, undos=self.state.undos + 1)
         self.bot = None
         self.save()
+
+    def set_people(self, fields: Sequence[tuple[str, str]]) -> None:
+        """The people form sent: a new match for its number of players, the seats it gives to
+        people (seat 0 always) by their names (typed, cleaned; none typed: "Player N")."""
+        if self.phase() != ScreenPhase.PEOPLE:
+            return
+        form: dict[str, str] = {}
+        for name, value in fields[:16]:
+            form.setdefault(str(name)[:16], str(value)[:200])
+        players = 4 if form.get("players") == "4" else 2
+        people = (HUMAN, *(s for s in range(1, players) if form.get(f"kind-{s}") == "person"))
+        seats = ALONE
+        if len(people) > 1:
+            t = language(self.state.settings.lang or FALLBACK)
+            names = tuple(
+                (clean_name(form.get(f"name-{s}", "")) or player_label(t, s)) if s in people else ""
+                for s in range(players)
+            )
+            seats = Seats(people, names)
+        self.set_settings(players=players)
+        self.new_game(self.fresh_seed(), seats)
+        self.paint()
+        self.kick()
 
     def replay_step(self, step: str) -> None:
         """Follow a shared deal: its first position, the one before, the next, its end."""
@@ -652,21 +716,21 @@ class App:
         """Review the player's decisions of the deal on the table (or on its sheet) that a
         reload left unreviewed, one at a time in the background."""
         game = self.game
-        for before, move in self.decisions(game, logged_deal(game, self.ui)):
+        for before, move in self.decisions(game, logged_deal(game, self.ui), self.ui.viewer):
             await self.sleep(REVIEW_DELAY_S)
             if self.game is not game:
                 return
             self.reviewed(before, move)
 
     @staticmethod
-    def decisions(game: Game, deal: int) -> list[tuple[Game, Move]]:
-        """The player's decisions (the cut, the plays) in ``deal``: each position and move, the
-        history replayed once."""
+    def decisions(game: Game, deal: int, seat: int) -> list[tuple[Game, Move]]:
+        """The decisions of ``seat`` (the cut, the plays) in ``deal``: each position and move,
+        the history replayed once."""
         kinds = (EntryKind.CUT, EntryKind.PLAY)
         numbers = {
             e.number
             for e in match_log(game)
-            if e.deal == deal and e.seat == HUMAN and e.kind in kinds
+            if e.deal == deal and e.seat == seat and e.kind in kinds
         }
         return [
             (before, move)
@@ -692,7 +756,7 @@ class App:
         key = (deal, game.deal_results[deal - 1])
         final = None
         try:
-            steps = expert_steps(game, HUMAN, deal, self.state.settings.level)
+            steps = expert_steps(game, self.ui.viewer, deal, self.state.settings.level)
         except ChkobbaError:  # a deal set up in mid-play: no shuffle to deal again
             return
         for position in steps:
@@ -711,7 +775,8 @@ class App:
         await self.sleep(HINT_YIELD_S)  # "Working it out…" paints first
         if self.game is not game:
             return
-        review = tuple(self.reviewed(before, move) for before, move in self.decisions(game, deal))
+        chosen = self.decisions(game, deal, self.ui.viewer)
+        review = tuple(self.reviewed(before, move) for before, move in chosen)
         self.set_ui(review=review, working=False)
         self.paint()
 
@@ -728,7 +793,7 @@ class App:
         key = (deal, game.deal_results[deal - 1])
         if key not in self.experts:
             try:
-                replayed = expert_replay(game, HUMAN, deal, self.state.settings.level)
+                replayed = expert_replay(game, self.ui.viewer, deal, self.state.settings.level)
             except ChkobbaError:  # a deal set up in mid-play: the panel says there is none
                 self.set_ui(working=False)
                 self.paint()
@@ -751,6 +816,8 @@ class App:
         """Count the match just over in the statistics, once: on the latest kept (another tab
         may have counted it already), by its id."""
         if not self.keeps_save or self.daily is not None or self.game.phase != Phase.OVER:
+            return
+        if self.people.shared:  # a match among people: not the player's against the computer
             return
         kept = self.storage.read_stats()
         stats = kept if kept is not None else self.stats
@@ -822,7 +889,7 @@ class App:
         await self.sleep(HINT_YIELD_S)
         if self.game is not game:  # a move was made meanwhile
             return
-        view = game.view(HUMAN)
+        view = game.view(self.ui.viewer)
         seed = self.state.bot_seed + len(game.history)
         bot = make_bot("hard", seed=seed, samples=HINT_SAMPLES, budget_ms=HINT_BUDGET_MS)
         move = bot.choose(view)
@@ -838,7 +905,7 @@ class App:
     async def tap_hand(self, card: Card) -> None:
         moves = [m for m in self.game.legal_moves() if m.card == card]
         if len(moves) == 1:
-            await self.perform(HUMAN, moves[0])
+            await self.perform(self.ui.viewer, moves[0])
             return
         if moves and self.ui.selected != card:
             self.set_ui(selected=card, picked=())
@@ -854,22 +921,19 @@ class App:
             picked = {card} if any(card in o for o in options) else set()
         for move in self.choices():
             if set(move.captures) == picked:
-                await self.perform(HUMAN, move)
+                await self.perform(self.ui.viewer, move)
                 return
         self.set_ui(picked=tuple(c for c in on_screen(self.game, self.ui).table if c in picked))
         self.paint()
 
 
-def settle_ms(played: Played, game: Game) -> float:
-    """How long a move stays in view before play goes on."""
+def settle_ms(played: Played, game: Game, people: Seats) -> float:
+    """How long a move stays in view before play goes on (a computer's cut: long enough to
+    see)."""
     if swept(played, game):
         return ANNOUNCE
-    return CUT if played.move.kind != MoveKind.PLAY and played.seat != HUMAN else SETTLE
-
-
-def in_progress(game: Game) -> bool:
-    """Whether starting anew would throw away play: a match begun and not over."""
-    return game.phase != Phase.OVER and bool(game.history or game.deal_results)
+    computer = played.seat not in people.people
+    return CUT if played.move.kind != MoveKind.PLAY and computer else SETTLE
 
 
 def read_card(code: str) -> Card | None:

@@ -5,8 +5,9 @@ options, what flies where); ``render`` only draws a Frame and the controller onl
 The frame holds no live objects but engine values (cards, moves) and texts from ``words``, so
 ``render(frame)`` is a pure function whose HTML can be stored and painted again.
 
-Seats are data: ``seats[0]`` is the player's, the others follow in play order (anticlockwise:
-with four, seat 1 sits at the player's right, 2 opposite, 3 at the left); each names its place.
+Seats are data: ``seats[0]`` is the player's (the one holding the phone: ``Ui.viewer``), the
+others follow in play order (anticlockwise: with four, the next seat sits at the player's right,
+then opposite, then at the left); each names its place.
 """
 
 from __future__ import annotations
@@ -20,7 +21,21 @@ from chkobba.log import Entry, EntryKind, made_chkobba, match_log, undoable
 
 from . import words
 from .i18n import FALLBACK, Language, language
-from .model import BACKS, FELTS, HUMAN, PACES, Played, ScreenPhase, Settings, Stage, Ui, Why
+from .model import (
+    ALONE,
+    BACKS,
+    FELTS,
+    PACES,
+    SOLO,
+    Played,
+    ScreenPhase,
+    Seating,
+    Seats,
+    Settings,
+    Stage,
+    Ui,
+    Why,
+)
 from .stats import Stats, chart
 
 PLAYING = (ScreenPhase.PLAY, ScreenPhase.CHOOSE)  # the player's hand and hint button are live
@@ -248,8 +263,29 @@ class StatsPanel:
     detail: str  # what was wrong in it (the checker's words, short)
 
 
+@dataclass(frozen=True)
+class PassPanel:
+    """The phone goes to the next person: every hand is hidden behind it."""
+
+    title: str
+    text: str
+
+
+@dataclass(frozen=True)
+class PeoplePanel:
+    """The form that sets up a match of people on this device: the number of players, who
+    plays each seat (seat 0: a person) and each person's name, as now."""
+
+    players: int
+    people: tuple[int, ...]
+    names: tuple[str, ...]  # by seat, for all four seats ("" : not named yet)
+    in_progress: bool  # a match in progress would be lost
+
+
 Overlay = (
     Cut
+    | PassPanel
+    | PeoplePanel
     | Sheet
     | SettingsPanel
     | Confirm
@@ -307,45 +343,53 @@ class Frame:
 
 
 def make_frame(
-    game: Game, ui: Ui, settings: Settings, undos: int = 0, stats: Stats | None = None
+    game: Game,
+    ui: Ui,
+    settings: Settings,
+    undos: int = 0,
+    stats: Stats | None = None,
+    people: Seats = ALONE,
 ) -> Frame:
-    """The whole screen for the player's seat; ``undos``: the plays taken back in the match
-    (its result says so); ``stats``: the player's statistics (None: a board or a shared deal,
-    whose play they do not count)."""
+    """The whole screen for the seat of the one holding the phone (``ui.viewer``); ``undos``:
+    the plays taken back in the match (its result says so); ``stats``: the player's statistics
+    (None: a board or a shared deal, whose play they do not count); ``people``: who plays each
+    seat (several people: the phone passes, and the hands hide between their turns)."""
     t = language(settings.lang or FALLBACK)
     players = game.rules.players
     shown = on_screen(game, ui)
     pending = ui.last if ui.stage == Stage.SHOW else None
-    phase = phase_of(shown, ui)
+    phase = phase_of(shown, ui, people)
+    hidden = hiding(shown, ui, people)
+    seats = Seating(ui.viewer, people.names, hidden)
     choices = capture_choices(shown, ui) if phase == ScreenPhase.CHOOSE else []
     hint = ui.hint if phase in HINTED else None
     return Frame(
         lang=t.code,
         phase=phase,
         moves=len(game.history),
-        scores=tuple(Score(words.side_name(t, s, players), shown.scores[s]) for s in (0, 1)),
+        scores=tuple(Score(words.side_name(t, s, players, seats), shown.scores[s]) for s in (0, 1)),
         target=t._(words.DAILY) if ui.daily else words.target(t, shown.rules.target),
-        seats=seat_views(t, shown, ui, pending, hint),
+        seats=seat_views(t, shown, ui, pending, hint, seats, phase, hidden),
         table=table_view(shown, ui, choices, pending, hint),
         incoming=pending.move.card if pending else None,
         stock=shown.stock_count,
         deal=words.deal(t, shown.deal_number if ui.replay else logged_deal(game, ui)),
-        status=status(t, shown, ui, phase, hint),
+        status=status(t, shown, ui, phase, hint, seats),
         mine=phase in PLAYING,
         choices=choice_panel(t, ui, choices),
         hint_enabled=phase in PLAYING,
         hints=not ui.daily and ui.replay is None,
         undo=None
-        if not settings.undo or ui.replay is not None or ui.daily
-        else phase in PLAYING and undoable(game, HUMAN) is not None,
+        if not settings.undo or ui.replay is not None or ui.daily or people.shared
+        else phase in PLAYING and undoable(game, ui.viewer) is not None,
         replay=replay_bar(t, ui),
         hinting=ui.hinting,
-        overlay=overlay(t, shown, ui, settings, phase, hint, undos, stats),
-        announcement=announcement(t, game, ui),
+        overlay=overlay(t, shown, ui, settings, phase, hint, undos, stats, people),
+        announcement=announcement(t, game, ui, seats),
         notice=words.notice(t, ui.notices[0]) if ui.notices else None,
         motion=replace(motion(ui), pace=PACES[settings.pace]),
-        spoken=spoken(t, game, ui, phase),
-        sounds=sounds(game, ui, phase) if settings.sound else (),
+        spoken=spoken(t, game, ui, phase, seats),
+        sounds=sounds(game, ui, phase, seats) if settings.sound else (),
         sound=settings.sound,
         back=settings.back,
         felt=settings.felt,
@@ -357,24 +401,24 @@ def on_screen(game: Game, ui: Ui) -> Game:
     return ui.last.before if ui.stage == Stage.SHOW and ui.last else game
 
 
-def screen_phase(game: Game, ui: Ui) -> ScreenPhase:
+def screen_phase(game: Game, ui: Ui, people: Seats = ALONE) -> ScreenPhase:
     """The frame's phase, without making the frame."""
-    return phase_of(on_screen(game, ui), ui)
+    return phase_of(on_screen(game, ui), ui, people)
 
 
-def seat_order(game: Game) -> list[int]:
+def seat_order(game: Game, viewer: int) -> list[int]:
     players = game.rules.players
-    return [(HUMAN + i) % players for i in range(players)]
+    return [(viewer + i) % players for i in range(players)]
 
 
 def sheet_due(game: Game, ui: Ui) -> bool:
     return len(game.deal_results) > ui.seen_deals
 
 
-def phase_of(game: Game, ui: Ui) -> ScreenPhase:
+def phase_of(game: Game, ui: Ui, people: Seats = ALONE) -> ScreenPhase:
     """What the page waits for in position ``game``: a panel (the phase of its name), a score
-    sheet, the player (to play, choose a capture or cut), or nothing (WAIT: the computer, or
-    cards moving)."""
+    sheet, the phone passed to the next person (PASS), the player (to play, choose a capture
+    or cut), or nothing (WAIT: the computer, or cards moving)."""
     if ui.panel is not None:
         return ScreenPhase(ui.panel)
     if ui.replay is not None:  # a shared deal, followed move by move: nothing to play
@@ -382,11 +426,21 @@ def phase_of(game: Game, ui: Ui) -> ScreenPhase:
     over = game.phase == Phase.OVER or bool(ui.daily and daily_over(game))
     if (sheet_due(game, ui) or over) and not ui.busy:  # the deal's last card lands first
         return ScreenPhase.OVER if over else ScreenPhase.SHEET
-    if ui.busy or game.current != HUMAN or over:
+    if ui.busy or over or game.current not in people.people:
         return ScreenPhase.WAIT
+    if hiding(game, ui, people):
+        return ScreenPhase.PASS
     if game.phase == Phase.CUT:
         return ScreenPhase.CUT
     return ScreenPhase.CHOOSE if ui.selected else ScreenPhase.PLAY
+
+
+def hiding(game: Game, ui: Ui, people: Seats) -> bool:
+    """Whether every hand is hidden: several people play on this device and the phone is to go
+    to the one whose turn it is, or no one has said they hold it yet (after a reload)."""
+    if not people.shared or game.phase == Phase.OVER:
+        return False
+    return ui.hidden or (game.current in people.people and game.current != ui.viewer)
 
 
 def swept(played: Played, game: Game) -> bool:
@@ -419,38 +473,50 @@ def seat_view(
     pending: Played | None,
     hint: Move | None,
     lasts: dict[int, LastPlay],
+    seats: Seating,
+    phase: ScreenPhase,
+    hidden: bool,
 ) -> SeatView:
     side, players = seat % 2, game.rules.players
-    you = seat == HUMAN
+    you = seat == seats.viewer
     hand = list(game.hands[seat])
     if pending and pending.seat == seat and pending.move.card in hand:
         hand.remove(pending.move.card)
-    name = words.dealer(t, words.seat_name(t, seat, players), game.dealer == seat)
-    if you:
-        active = phase_of(game, ui) in PLAYING
-        turn = active
+    name = words.dealer(t, words.seat_name(t, seat, players, seats), game.dealer == seat)
+    if you and not hidden:  # the phone is in this seat's hands
+        turn = phase in PLAYING
         faces = tuple(CardView(c, hand_marks(c, ui, hint), tappable=True) for c in hand)
         backs = 0
     else:
         turn = game.current == seat and game.phase != Phase.OVER
         faces, backs = (), len(hand)
     drawn = PILE_SEATS[players].index(seat) if seat in PILE_SEATS[players] else None
-    pile = pile_view(t, game, drawn) if drawn is not None else None
+    pile = pile_view(t, game, drawn, seats) if drawn is not None else None
     last = ui.last
     kept = ui.stage is not None and last is not None and last.seat == seat
     cut = "kept" if kept and last is not None and last.move.kind == MoveKind.KEEP else ""
-    place = PLACES[players][(seat - HUMAN) % players]
+    place = PLACES[players][(seat - seats.viewer) % players]
     return SeatView(seat, side, place, name, you, turn, faces, backs, pile, cut, lasts.get(seat))
 
 
 def seat_views(
-    t: Language, game: Game, ui: Ui, pending: Played | None, hint: Move | None
+    t: Language,
+    game: Game,
+    ui: Ui,
+    pending: Played | None,
+    hint: Move | None,
+    seats: Seating,
+    phase: ScreenPhase,
+    hidden: bool,
 ) -> tuple[SeatView, ...]:
-    lasts = last_plays(t, game)
-    return tuple(seat_view(t, game, ui, s, pending, hint, lasts) for s in seat_order(game))
+    lasts = last_plays(t, game, seats)
+    return tuple(
+        seat_view(t, game, ui, s, pending, hint, lasts, seats, phase, hidden)
+        for s in seat_order(game, seats.viewer)
+    )
 
 
-def last_plays(t: Language, game: Game) -> dict[int, LastPlay]:
+def last_plays(t: Language, game: Game, seats: Seating) -> dict[int, LastPlay]:
     """Each seat's last play in the deal on the table (read off the match's log, from its end
     back to the deal's start)."""
     players, lasts = game.rules.players, {}
@@ -459,15 +525,15 @@ def last_plays(t: Language, game: Game) -> dict[int, LastPlay]:
             break
         if entry.kind == EntryKind.PLAY and entry.seat not in lasts:
             assert entry.seat is not None and entry.card is not None
-            label = words.last_play(t, log_text(t, entry, players))
+            label = words.last_play(t, log_text(t, entry, players, seats))
             lasts[entry.seat] = LastPlay(entry.card, entry.cards, entry.chkobba, label)
     return lasts
 
 
-def pile_view(t: Language, game: Game, side: int) -> PileView:
+def pile_view(t: Language, game: Game, side: int, seats: Seating) -> PileView:
     players = game.rules.players
     pile, sweeps = game.piles[side], game.sweeps[side]
-    name = words.side_name(t, side, players)
+    name = words.side_name(t, side, players, seats)
     label = words.pile(t, name, len(pile), len(sweeps))
     caption = name if players > 2 else ""
     return PileView(side, len(pile), sweeps, label, caption)
@@ -530,7 +596,7 @@ def choice_panel(t: Language, ui: Ui, choices: list[Move]) -> Choices | None:
     return Choices(prompt, sum(values), options)
 
 
-def event(t: Language, game: Game, ui: Ui, spoken: bool = False) -> str:
+def event(t: Language, game: Game, ui: Ui, seats: Seating, spoken: bool = False) -> str:
     """What just happened, for the status line (``spoken``: in words, for the live region)."""
     last = ui.last
     if last is None:
@@ -538,15 +604,21 @@ def event(t: Language, game: Game, ui: Ui, spoken: bool = False) -> str:
     players = game.rules.players
     cut_card = last.before.cut_card
     if ui.stage == Stage.SHOW:
-        return words.played(t, last.seat, last.move, cut_card, pending=True, players=players)
+        return words.played(
+            t, last.seat, last.move, cut_card, pending=True, players=players, seats=seats
+        )
     if game.phase == Phase.CUT and game.redealt:
         return t._(words.REDEALT)
-    return words.played(t, last.seat, last.move, cut_card, spoken=spoken, players=players)
+    return words.played(
+        t, last.seat, last.move, cut_card, spoken=spoken, players=players, seats=seats
+    )
 
 
-def status(t: Language, game: Game, ui: Ui, phase: ScreenPhase, hint: Move | None) -> str:
+def status(
+    t: Language, game: Game, ui: Ui, phase: ScreenPhase, hint: Move | None, seats: Seating
+) -> str:
     if phase == ScreenPhase.REPLAY:
-        return replay_status(t, game, ui)
+        return replay_status(t, game, ui, seats)
     if phase == ScreenPhase.CHOOSE and ui.selected is not None:
         return words.choose(t, ui.selected)
     if phase in (ScreenPhase.PLAY, ScreenPhase.CUT) and ui.hinting:
@@ -555,12 +627,12 @@ def status(t: Language, game: Game, ui: Ui, phase: ScreenPhase, hint: Move | Non
         return words.hint(t, hint_reason(t, game, hint))
     if phase in (ScreenPhase.PLAY, ScreenPhase.CUT):
         line = t._(words.YOUR_TURN) if phase == ScreenPhase.PLAY else t._(words.YOUR_CUT)
-        return words.turn(event(t, game, ui), line)
-    happened = event(t, game, ui)
+        return words.turn(event(t, game, ui, seats), line)
+    happened = event(t, game, ui, seats)
     if happened or game.phase == Phase.OVER:
         return happened
-    if ui.thinking or game.current != HUMAN:
-        return words.thinking(t, game.current, game.rules.players)
+    if ui.thinking or game.current != seats.viewer:
+        return words.thinking(t, game.current, game.rules.players, seats)
     return ""
 
 
@@ -629,22 +701,24 @@ def scoring(card: Card) -> bool:
     return card.value == 7 or card.suit == "D"
 
 
-def spoken(t: Language, game: Game, ui: Ui, phase: ScreenPhase) -> tuple[tuple[str, str], ...]:
+def spoken(
+    t: Language, game: Game, ui: Ui, phase: ScreenPhase, seats: Seating
+) -> tuple[tuple[str, str], ...]:
     """The live region's news: each move once it is made (in words, with its chkobba), a deal's
     score when its sheet opens, a notice when it shows. Keys count moves and deals (a notice is
     its own key), so a repaint says nothing new."""
     said: list[tuple[str, str]] = []
     last = ui.last
     if last is not None and ui.stage != Stage.SHOW:
-        words_ = event(t, game, ui, spoken=True)
+        words_ = event(t, game, ui, seats, spoken=True)
         if ui.stage == Stage.SETTLE and swept(last, game):
-            words_ = f"{words_} {words.chkobba_by(t, last.seat, game.rules.players)}"
+            words_ = f"{words_} {words.chkobba_by(t, last.seat, game.rules.players, seats)}"
         said.append((f"move:{len(last.before.history) + 1}", words_))
     if phase in SHEETS and game.deal_results:
         result = game.deal_results[-1]
         points = tuple(s.total for s in result.scores)
         number, players = len(game.deal_results), game.rules.players
-        told = words.deal_told(t, number, points, result.totals, players)
+        told = words.deal_told(t, number, points, result.totals, players, seats)
         said.append((f"deal:{len(game.deal_results)}", told))
     if ui.notices:
         text = words.notice(t, ui.notices[0])
@@ -652,7 +726,7 @@ def spoken(t: Language, game: Game, ui: Ui, phase: ScreenPhase) -> tuple[tuple[s
     return tuple(said)
 
 
-def sounds(game: Game, ui: Ui, phase: ScreenPhase) -> tuple[tuple[str, str], ...]:
+def sounds(game: Game, ui: Ui, phase: ScreenPhase, seats: Seating) -> tuple[tuple[str, str], ...]:
     """What is heard, once each (keyed like ``spoken``): the hands dealt, a card played or laid
     by the cut, a capture (a chkobba's own), the leftovers taken and the deal's end when its
     sheet opens, the match won or lost."""
@@ -674,15 +748,17 @@ def sounds(game: Game, ui: Ui, phase: ScreenPhase) -> tuple[tuple[str, str], ...
         result, number = game.deal_results[-1], len(game.deal_results)
         if result.leftovers:
             heard.append((f"left:{match}:{number}", "leftovers"))
-        end = "deal-end" if game.winner is None else "win" if game.winner == 0 else "lose"
+        won = game.winner is not None and seats.mine(game.winner)
+        end = "deal-end" if game.winner is None else "win" if won else "lose"
         heard.append((f"end:{match}:{number}", end))
     return tuple(heard)
 
 
-def announcement(t: Language, game: Game, ui: Ui) -> Announcement | None:
+def announcement(t: Language, game: Game, ui: Ui, seats: Seating) -> Announcement | None:
     if ui.stage != Stage.SETTLE or ui.last is None or not swept(ui.last, game):
         return None
-    return Announcement(t._(words.CHKOBBA), words.swept(t, ui.last.seat, game.rules.players))
+    who = words.swept(t, ui.last.seat, game.rules.players, seats)
+    return Announcement(t._(words.CHKOBBA), who)
 
 
 def motion(ui: Ui) -> Motion:
@@ -712,7 +788,14 @@ def overlay(
     hint: Move | None,
     undos: int,
     stats: Stats | None = None,
+    people: Seats = ALONE,
 ) -> Overlay | None:
+    seats = Seating(ui.viewer, people.names, hiding(game, ui, people))
+    if phase == ScreenPhase.PASS:
+        name = people.name(game.current) or words.player_label(t, game.current)
+        return PassPanel(words.pass_title(t, name), words.pass_text(t, name))
+    if phase == ScreenPhase.PEOPLE:
+        return people_panel(game, people)
     if phase == ScreenPhase.SETTINGS:
         lang = settings.lang or FALLBACK
         target, players = game.rules.target, game.rules.players
@@ -738,15 +821,15 @@ def overlay(
     if phase == ScreenPhase.OVER and ui.daily:
         return daily_sheet(t, game, ui)
     if phase in SHEETS:
-        return score_sheet(t, game, phase, undos)
+        return score_sheet(t, game, phase, undos, seats)
     if phase == ScreenPhase.LOG:
-        return log_panel(t, game, ui)
+        return log_panel(t, game, ui, seats)
     if phase == ScreenPhase.TAKEN:
-        return taken_panel(t, game, ui)
+        return taken_panel(t, game, ui, seats)
     if phase == ScreenPhase.REVIEW:
-        return review_panel(t, game, ui)
+        return review_panel(t, game, ui, seats)
     if phase == ScreenPhase.EXPERT:
-        return expert_panel(t, game, ui)
+        return expert_panel(t, game, ui, seats)
     if phase == ScreenPhase.SHARE:
         return share_panel(t, game, ui)
     if phase == ScreenPhase.CUT and game.cut_card is not None:
@@ -755,20 +838,32 @@ def overlay(
     return None
 
 
-def score_sheet(t: Language, game: Game, kind: ScreenPhase, undos: int = 0) -> Sheet:
+def people_panel(game: Game, people: Seats) -> PeoplePanel:
+    names = tuple(people.name(seat) for seat in range(4))
+    return PeoplePanel(game.rules.players, people.people, names, in_progress(game))
+
+
+def in_progress(game: Game) -> bool:
+    """Whether starting anew would throw away play: a match begun and not over."""
+    return game.phase != Phase.OVER and bool(game.history or game.deal_results)
+
+
+def score_sheet(
+    t: Language, game: Game, kind: ScreenPhase, undos: int = 0, seats: Seating = SOLO
+) -> Sheet:
     players = game.rules.players
-    sides = (words.side_name(t, 0, players), words.side_name(t, 1, players))
+    sides = (words.side_name(t, 0, players, seats), words.side_name(t, 1, players, seats))
     target = game.rules.target
     result: DealResult | None = game.deal_results[-1] if game.deal_results else None
     notes = []
     if result and result.leftovers and result.leftovers_side is not None:
         side, count = result.leftovers_side, len(result.leftovers)
-        notes.append(words.leftovers(t, side, count, players))
+        notes.append(words.leftovers(t, side, count, players, seats))
         notes.append(words.left_on_table(t, result.leftovers))
     totals = result.totals if result else game.scores
     if kind == ScreenPhase.OVER:
         winner = game.winner if game.winner is not None else 0
-        title, won = words.won(t, winner, players), winner == HUMAN % 2
+        title, won = words.won(t, winner, players, seats), seats.mine(winner)
         notes.insert(0, words.final(t, totals))
         if undos:
             notes.append(words.undos_used(t, undos))
@@ -832,39 +927,40 @@ def logged_deal(game: Game, ui: Ui) -> int:
     return scored if scored > ui.seen_deals or game.phase == Phase.OVER else game.deal_number
 
 
-def log_text(t: Language, entry: Entry, players: int) -> str:
+def log_text(t: Language, entry: Entry, players: int, seats: Seating = SOLO) -> str:
     """A log line in words: what the entry says happened, cards as printed."""
     if entry.kind == EntryKind.REDEAL:
         return t._(words.REDEALT)
     if entry.kind == EntryKind.LEFTOVERS:
         assert entry.side is not None
-        return words.leftovers_to(t, entry.side, entry.cards, players)
+        return words.leftovers_to(t, entry.side, entry.cards, players, seats)
     if entry.kind == EntryKind.SCORED:
         assert entry.result is not None
         points = tuple(s.total for s in entry.result.scores)
-        return words.deal_told(t, entry.deal, points, entry.result.totals, players)
+        return words.deal_told(t, entry.deal, points, entry.result.totals, players, seats)
     assert entry.seat is not None
     if entry.kind == EntryKind.CUT:
         move = Move(MoveKind.KEEP if entry.kept else MoveKind.EXPOSE, None, ())
-        return words.played(t, entry.seat, move, entry.card, players=players)
+        return words.played(t, entry.seat, move, entry.card, players=players, seats=seats)
     assert entry.card is not None
-    line = words.played(t, entry.seat, Move.play(entry.card, entry.cards), None, players=players)
+    play = Move.play(entry.card, entry.cards)
+    line = words.played(t, entry.seat, play, None, players=players, seats=seats)
     return words.with_chkobba(t, line) if entry.chkobba else line
 
 
-def log_panel(t: Language, game: Game, ui: Ui) -> LogPanel:
+def log_panel(t: Language, game: Game, ui: Ui, seats: Seating) -> LogPanel:
     number, players = logged_deal(game, ui), game.rules.players
     lines = []
     for entry in match_log(game):
         if entry.deal == number:
             seat = entry.seat if entry.seat is not None else entry.side
-            mine = seat is not None and seat % 2 == HUMAN % 2
-            text = log_text(t, entry, players)
+            mine = seat is not None and seats.mine(seat % 2)
+            text = log_text(t, entry, players, seats)
             lines.append(LogLine(entry.kind, text, mine, entry.chkobba))
     return LogPanel(words.log_title(t, number), tuple(lines))
 
 
-def taken_panel(t: Language, game: Game, ui: Ui) -> TakenPanel:
+def taken_panel(t: Language, game: Game, ui: Ui, seats: Seating) -> TakenPanel:
     number, players = logged_deal(game, ui), game.rules.players
     taken: tuple[list[Card], list[Card]] = ([], [])
     for entry in match_log(game):
@@ -876,17 +972,20 @@ def taken_panel(t: Language, game: Game, ui: Ui) -> TakenPanel:
         elif entry.kind == EntryKind.LEFTOVERS and entry.side is not None:
             taken[entry.side].extend(entry.cards)
     sides = tuple(
-        (words.side_name(t, s, players), tuple(sorted(taken[s], key=by_suit))) for s in (0, 1)
+        (words.side_name(t, s, players, seats), tuple(sorted(taken[s], key=by_suit)))
+        for s in (0, 1)
     )
     return TakenPanel(words.taken_title(t, number), sides)
 
 
-def review_panel(t: Language, game: Game, ui: Ui) -> ReviewPanel:
+def review_panel(t: Language, game: Game, ui: Ui, seats: Seating) -> ReviewPanel:
     players = game.rules.players
     lines = []
     for decision in ui.review:
         before = Game.from_notation(decision.position)  # (its hidden cards never shown)
-        played = words.played(t, HUMAN, decision.played, before.cut_card, players=players)
+        played = words.played(
+            t, seats.viewer, decision.played, before.cut_card, players=players, seats=seats
+        )
         expert = ""
         if decision.grade != "best":
             expert = words.expert_instead(t, decision.bot, before.cut_card, decision.loss)
@@ -901,10 +1000,10 @@ def review_panel(t: Language, game: Game, ui: Ui) -> ReviewPanel:
     )
 
 
-def expert_panel(t: Language, game: Game, ui: Ui) -> ExpertPanel:
+def expert_panel(t: Language, game: Game, ui: Ui, seats: Seating) -> ExpertPanel:
     deal = logged_deal(game, ui)
     mine, expert = game.deal_results[deal - 1], ui.expert
-    side = HUMAN % 2
+    side = seats.viewer % 2
     rows: list[Row] = []
     if expert is not None:
         for key in words.ROW_NAMES:
@@ -915,7 +1014,7 @@ def expert_panel(t: Language, game: Game, ui: Ui) -> ExpertPanel:
     if expert is not None:
         theirs = (mine.scores[1 - side].total, expert.scores[1 - side].total)
         others = words.expert_others(t, theirs, game.rules.players)
-    columns = (words.side_name(t, side, game.rules.players), t._(words.THE_EXPERT))
+    columns = (words.side_name(t, side, game.rules.players, seats), t._(words.THE_EXPERT))
     return ExpertPanel(
         words.expert_title(t, deal), columns, tuple(rows), totals, others, ui.working
     )
@@ -991,11 +1090,11 @@ def replay_bar(t: Language, ui: Ui) -> ReplayBar | None:
     return ReplayBar(step, total, words.replay_step(t, step, total))
 
 
-def replay_status(t: Language, game: Game, ui: Ui) -> str:
+def replay_status(t: Language, game: Game, ui: Ui, seats: Seating) -> str:
     """What the move shown did; at the start, what this is; at the deal's end, its score."""
     if ui.last is None:
         return t._(words.REPLAY_START)
-    happened = event(t, game, ui)
+    happened = event(t, game, ui, seats)
     after = ui.last.before.play(ui.last.move)  # (on screen, the deal's last card lands)
     if len(after.deal_results) > len(ui.last.before.deal_results):
         result = after.deal_results[-1]

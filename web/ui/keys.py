@@ -20,6 +20,7 @@ ESCAPE = {
     ScreenPhase.EXPERT: "close",
     ScreenPhase.SHARE: "close",
     ScreenPhase.STATS: "close",  # back to the settings
+    ScreenPhase.PEOPLE: "close",
 }
 
 

@@ -4,6 +4,7 @@ holds. No game rule lives here; no text the player reads either (that is ``words
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -28,6 +29,7 @@ BACKS = ("red", "blue", "green")
 FELTS = ("green", "blue", "red")
 PLAYERS = (2, 4)  # at the table: you and the computer, or you and a computer partner against two
 HUMAN = 0  # the seat the player sits in (with four, seat 2 is the partner)
+NAME_LIMIT = 24  # characters of a person's name
 T = TypeVar("T")
 
 
@@ -59,6 +61,8 @@ class ScreenPhase(Named):
     REPLAY = "replay"  # a shared deal, followed move by move
     SHARE = "share"
     STATS = "stats"
+    PEOPLE = "people"  # the form that sets up a match played by several people on this device
+    PASS = "pass"  # the phone goes to the next person: every hand hidden until they tap
 
 
 class Stage(Named):
@@ -82,6 +86,7 @@ class Panel(Named):
     EXPERT = "expert"  # the deal played again by the hard bot in the player's seat
     SHARE = "share"  # the deal as a link
     STATS = "stats"  # the player's statistics (from the settings)
+    PEOPLE = "people"  # who plays each seat, and their names (pass-and-play)
 
 
 class Why(Named):
@@ -164,6 +169,57 @@ class Notice:
 
 
 @dataclass(frozen=True)
+class Seats:
+    """Who plays each seat: people on this device (``people``, seat 0 always among them), the
+    computer in the others; ``names``: each seat's person's name, by seat ("" for a computer's
+    seat, or the player alone). The default: the player against the computer."""
+
+    people: tuple[int, ...] = (HUMAN,)
+    names: tuple[str, ...] = ()
+
+    @property
+    def shared(self) -> bool:
+        """Several people play on this device: the phone passes between them."""
+        return len(self.people) > 1
+
+    def name(self, seat: int) -> str:
+        return self.names[seat] if seat < len(self.names) else ""
+
+
+ALONE = Seats()
+
+
+@dataclass(frozen=True)
+class Seating:
+    """The table as the screen tells it: the seat at the bottom, whose hand is shown ("you"),
+    each person's name by seat ("" : named by its place, "Computer", "Partner"...)."""
+
+    viewer: int = HUMAN
+    names: tuple[str, ...] = ()
+    hiding: bool = False  # the phone passes: no one is "you", every person is named
+
+    def you(self, seat: int) -> bool:
+        return seat == self.viewer and not self.hiding
+
+    def name(self, seat: int) -> str:
+        return self.names[seat] if seat < len(self.names) and not self.you(seat) else ""
+
+    def mine(self, side: int) -> bool:
+        """Whether ``side`` is the viewer's."""
+        return side == self.viewer % 2
+
+
+SOLO = Seating()  # the player alone at seat 0, against the computer
+
+
+def clean_name(text: str) -> str:
+    """A name as typed, made safe to show and keep: no control or format characters (no
+    direction overrides), spaces collapsed, at most NAME_LIMIT characters."""
+    kept = "".join(c for c in text if unicodedata.category(c)[0] != "C" or c == " ")
+    return " ".join(kept.split())[:NAME_LIMIT].strip()
+
+
+@dataclass(frozen=True)
 class Played:
     """A move, who made it and the position it was made from: what the status line describes
     and what the animation follows (from that seat's hand, to that side's pile)."""
@@ -201,6 +257,10 @@ class Ui:
     # days played, current and best (said on its result).
     daily: str = ""
     streak: tuple[int, int] = (0, 0)
+    # Pass-and-play: the person holding the phone (their hand shown), and whether every hand is
+    # hidden until the person whose turn it is says they are ready (after a reload).
+    viewer: int = HUMAN
+    hidden: bool = False
 
     @property
     def busy(self) -> bool:
@@ -217,6 +277,7 @@ class State:
     bot_seed: int
     undos: int = 0  # plays taken back in this match (said on its result)
     stats: Stats | None = None  # the player's statistics as kept (None: none read yet)
+    seats: Seats = field(default_factory=Seats)  # who plays each seat of this match
 
 
 @dataclass(frozen=True)

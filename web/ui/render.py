@@ -25,6 +25,8 @@ from .frame import (
     LastPlay,
     LogPanel,
     Overlay,
+    PassPanel,
+    PeoplePanel,
     PileView,
     ReplayBar,
     ReviewPanel,
@@ -38,7 +40,7 @@ from .frame import (
     TakenPanel,
 )
 from .i18n import LANGUAGES, Language, direction, language
-from .model import BACKS, FELTS, LEVELS, PACES, PLAYERS, ScreenPhase
+from .model import BACKS, FELTS, LEVELS, NAME_LIMIT, PACES, PLAYERS, ScreenPhase
 from .stats import RECENT
 
 MANY_OPTIONS = 4  # more options than this: a compact, scrolling list
@@ -264,6 +266,7 @@ def player(t: Language, frame: Frame, seat: SeatView, inert: str) -> str:
         card_html(t, v.card, v.marks, True, state=card_state(v, choosing, active))
         for v in seat.hand
     )
+    cards += back_html() * seat.backs  # hidden while the phone passes to the next person
     return (
         f'<section class="zone you" data-seat="{seat.seat}"{inert}>'
         f'<div class="meta"><span class="who{" turn" if seat.turn else ""}">'
@@ -323,6 +326,10 @@ def overlay(t: Language, item: Overlay) -> str:
         return sheet_box(share_panel(t, item), ScreenPhase.SHARE)
     if isinstance(item, StatsPanel):
         return sheet_box(stats_panel(t, item), ScreenPhase.STATS)
+    if isinstance(item, PassPanel):
+        return sheet_box(pass_panel(t, item), ScreenPhase.PASS)
+    if isinstance(item, PeoplePanel):
+        return sheet_box(people_panel(t, item), ScreenPhase.PEOPLE)
     return sheet_box(confirm_panel(t, item), ScreenPhase.CONFIRM)
 
 
@@ -587,6 +594,7 @@ def settings_panel(t: Language, panel: SettingsPanel) -> str:
         f'<p class="sub"><a href="./tutorial.html?lang={t.code}">'
         f"{escape(t._(words.TUTORIAL_LINK))}</a></p>"
         '<div class="actions">'
+        f"{'' if panel.daily else button('people', t._(words.PEOPLE_LINK), 'btn plain')}"
         f"{button('stats', t._(words.STATS), 'btn plain') if panel.stats else ''}"
         f"{new}"
         f"{button('close', t._(words.CLOSE), 'btn plain')}</div>"
@@ -664,6 +672,60 @@ def stats_panel(t: Language, panel: StatsPanel) -> str:
         f'{title(panel.title)}<p class="sub" data-stats-summary>{escape(panel.summary)}</p>'
         f"{groups}{chart}"
         f"{error}{actions}"
+    )
+
+
+def pass_panel(t: Language, panel: PassPanel) -> str:
+    return (
+        f'{title(panel.title)}<p class="sub">{escape(panel.text)}</p>'
+        f'<div class="actions">{button("ready", t._(words.PASS_READY), "btn")}</div>'
+    )
+
+
+def people_panel(t: Language, panel: PeoplePanel) -> str:
+    """A form (sent whole when submitted: host.js): the number of players, then for each seat
+    who plays it and the person's name. Which rows show follows the form's own choices (CSS),
+    so typing is never interrupted by a redraw."""
+
+    def checked(on: bool) -> str:
+        return " checked" if on else ""
+
+    def selected(on: bool) -> str:
+        return " selected" if on else ""
+
+    counts = "".join(
+        f'<label class="pick"><input type="radio" name="players" value="{p}"'
+        f"{checked(p == panel.players)}> {escape(words.players_title(t, p))}</label>"
+        for p in PLAYERS
+    )
+    rows = []
+    for seat, name in enumerate(panel.names):
+        label = escape(words.player_label(t, seat))
+        person = seat in panel.people
+        kind = ""
+        if seat:
+            options = "".join(
+                f'<option value="{k}"{selected((k == "person") == person)}>'
+                f"{escape(t._(text))}</option>"
+                for k, text in words.PEOPLE_KINDS.items()
+            )
+            kind = f'<select name="kind-{seat}" aria-label="{label}">{options}</select>'
+        rows.append(
+            f'<div class="person" data-seat="{seat}"><label for="name-{seat}">{label}</label>'
+            f'{kind}<input id="name-{seat}" name="name-{seat}" maxlength="{NAME_LIMIT}" '
+            f'value="{escape(name)}" placeholder="{label}" autocomplete="off" dir="auto"></div>'
+        )
+    lost = f'<p class="sub">{escape(t._(words.CONFIRM_TEXT))}</p>' if panel.in_progress else ""
+    return (
+        f'{title(t._(words.PEOPLE_TITLE))}<p class="sub">{escape(t._(words.PEOPLE_SUB))}</p>'
+        '<form class="people" data-form="people">'
+        f'<fieldset class="count"><legend>{escape(t._(words.PLAYERS_TITLE))}</legend>'
+        f"{counts}</fieldset>"
+        f'<p class="sub team">{escape(t._(words.TEAM_NOTE))}</p>'
+        f"{''.join(rows)}{lost}"
+        '<div class="actions">'
+        f'<button type="submit" class="btn">{escape(t._(words.PEOPLE_START))}</button>'
+        f"{button('close', t._(words.CLOSE), 'btn plain')}</div></form>"
     )
 
 

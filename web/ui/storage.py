@@ -19,13 +19,27 @@ import contextlib
 import datetime
 import json
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from chkobba import TARGETS, ChkobbaError, EditedSave, Game, nested_too_deeply
 from chkobba.daily import read_day
 
 from .i18n import HTML_LANG, LANGUAGES, direction
-from .model import BACKS, FELTS, LEVELS, PACES, PLAYERS, Notice, NoticeKind, Settings, one_of
+from .model import (
+    ALONE,
+    BACKS,
+    FELTS,
+    HUMAN,
+    LEVELS,
+    PACES,
+    PLAYERS,
+    Notice,
+    NoticeKind,
+    Seats,
+    Settings,
+    clean_name,
+    one_of,
+)
 from .relay import RelayStore
 from .stats import ASIDE_KEY as STATS_ASIDE_KEY
 from .stats import LIMIT as STATS_LIMIT
@@ -67,6 +81,7 @@ class Saved:
     seen_deals: int
     bot_seed: int
     undos: int = 0  # plays taken back in this match
+    seats: Seats = ALONE  # who plays each seat (several people: pass-and-play)
 
 
 class Unreadable(Exception):
@@ -340,6 +355,9 @@ def write_save(saved: Saved) -> str:
         "bot_seed": saved.bot_seed,
         "undos": saved.undos,
     }
+    if saved.seats.shared:
+        record["people"] = list(saved.seats.people)
+        record["names"] = list(saved.seats.names)
     return json.dumps(record)
 
 
@@ -372,8 +390,27 @@ def read_save(text: str) -> Saved:
         undos = record.get("undos", 0)  # (absent from a save made before undo)
         if not (type(undos) is int and 0 <= undos < 10**9):
             raise ValueError("bad undos")
+        seats = read_seats(record, game.rules.players)
     except EditedSave:  # a match no play could lead to: an illegal move, points from nowhere
         raise Unreadable(EDITED) from None
     except (ChkobbaError, ValueError, KeyError, TypeError, RecursionError):
         raise Unreadable(UNREADABLE) from None
-    return Saved(game, seen, bot_seed, undos)
+    return Saved(game, seen, bot_seed, undos, seats)
+
+
+def read_seats(record: dict[str, Any], players: int) -> Seats:
+    """The people of a save (absent: the player alone); raises ValueError unless they are
+    seats of the match, seat 0 first, each person with a name as the page cleans them."""
+    if "people" not in record:
+        return ALONE
+    people, names = record["people"], record.get("names")
+    if not (isinstance(people, list) and isinstance(names, list) and len(names) == players):
+        raise ValueError("bad people")
+    if people != sorted(set(people)) or people[:1] != [HUMAN] or len(people) < 2:
+        raise ValueError("bad people")
+    if not all(type(seat) is int and 0 <= seat < players for seat in people):
+        raise ValueError("bad people")
+    for seat, name in enumerate(names):
+        if not isinstance(name, str) or name != clean_name(name) or bool(name) != (seat in people):
+            raise ValueError("bad names")
+    return Seats(tuple(people), tuple(names))

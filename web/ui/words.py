@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from chkobba import Card, DealScore, Move, MoveKind
 
 from .i18n import N_, NATIVE_NAMES, Language, np_
-from .model import HUMAN, AddressProblem, Notice, NoticeKind, Why
+from .model import SOLO, AddressProblem, Notice, NoticeKind, Seating, Why
 
 QUOTE_LIMIT = 24  # characters of an outside value quoted back to the player
 LISTED_PROBLEMS = 3  # address problems named one by one; the rest are counted
@@ -103,25 +103,44 @@ SEAT_SUBJECTS = {
 KEPT = N_("kept it")  # by a seat that cut and kept the card
 
 
-def seat_name(t: Language, seat: int, players: int = 2) -> str:
-    """A seat's label at the table: "You", "Computer"; with four, "Partner", "Right opponent"."""
-    if seat == HUMAN:
+def isolated(name: str) -> str:
+    """A person's name as typed, kept in its own direction inside any sentence (first strong
+    isolate): a Latin name in Arabic text, an Arabic one in French."""
+    return f"\u2068{name}\u2069"
+
+
+def seat_name(t: Language, seat: int, players: int = 2, seats: Seating = SOLO) -> str:
+    """A seat's label at the table: "You", a person's name, "Computer"; with four, "Partner",
+    "Right opponent" (from the seat of the one holding the phone)."""
+    if seats.you(seat):
         return t._("You")
-    return t._("Computer") if players == 2 else t._(SEAT_LABELS[(seat - HUMAN) % players])
-
-
-def subject(t: Language, seat: int) -> str:
-    """Another seat of four as a sentence's subject: "Your partner"."""
-    return t._(SEAT_SUBJECTS[(seat - HUMAN) % 4])
-
-
-def side_name(t: Language, side: int, players: int = 2) -> str:
-    """A side's name, the same wherever a side is named (the score bar, the piles, the score
-    sheet's columns, the cards each side took): "You", "Computer"; with four, "Us", "Them" (short
-    enough for the score bar in every language, so never shortened)."""
+    if seats.name(seat):
+        return isolated(seats.name(seat))
     if players == 2:
-        return seat_name(t, side)
-    return t._("Us") if side == HUMAN % 2 else t._("Them")
+        return t._("Computer")
+    return t._(SEAT_LABELS[(seat - seats.viewer) % players])
+
+
+def subject(t: Language, seat: int, seats: Seating = SOLO) -> str:
+    """Another seat as a sentence's subject: a person's name, or with four "Your partner"."""
+    if seats.name(seat):
+        return isolated(seats.name(seat))
+    return t._(SEAT_SUBJECTS[(seat - seats.viewer) % 4])
+
+
+def side_name(t: Language, side: int, players: int = 2, seats: Seating = SOLO) -> str:
+    """A side's name, the same wherever a side is named (the score bar, the piles, the score
+    sheet's columns, the cards each side took): "You", "Computer", a person's name; with four,
+    "Us", "Them" (short enough for the score bar in every language, so never shortened)."""
+    if players == 2:
+        return seat_name(t, side, seats=seats)
+    return t._("Us") if seats.mine(side) else t._("Them")
+
+
+def named(seat: int, players: int, seats: Seating) -> bool:
+    """Whether sentences name ``seat`` as a third party ("{who} laid 7♦."): not the viewer,
+    and a person, or any seat of four."""
+    return not seats.you(seat) and (players > 2 or bool(seats.name(seat)))
 
 
 def players_title(t: Language, players: int) -> str:
@@ -205,11 +224,12 @@ def played(
     pending: bool = False,
     spoken: bool = False,
     players: int = 2,
+    seats: Seating = SOLO,
 ) -> str:
     """What a seat did (or, ``pending``, is doing) with ``move``; ``spoken`` names the cards in
     words ("the 7 of diamonds") for the live region, else as printed ("7♦")."""
-    if players > 2 and seat != HUMAN:
-        return played_by(t, subject(t, seat), move, cut_card, pending, spoken)
+    if named(seat, players, seats):
+        return played_by(t, subject(t, seat, seats), move, cut_card, pending, spoken)
 
     def one(card: Card) -> str:
         return t.card(card, definite=True) if spoken else label(t, card)
@@ -217,7 +237,7 @@ def played(
     def many(cards: Sequence[Card]) -> str:
         return t.cards(cards) if spoken else t.join([label(t, c) for c in cards])
 
-    you = seat == HUMAN
+    you = seats.you(seat)
     if move.kind == MoveKind.KEEP:
         return t._("You kept your cut card.") if you else t._("Computer cut and kept the card.")
     if move.kind == MoveKind.EXPOSE:
@@ -263,8 +283,10 @@ def played_by(
     return t._("{who} played {card} and took {cards}.", who=who, card=card, cards=cards)
 
 
-def thinking(t: Language, seat: int, players: int) -> str:
-    return t._(THINKING) if players == 2 else t._("{who} is thinking…", who=subject(t, seat))
+def thinking(t: Language, seat: int, players: int, seats: Seating = SOLO) -> str:
+    if not named(seat, players, seats):
+        return t._(THINKING)
+    return t._("{who} is thinking…", who=subject(t, seat, seats))
 
 
 REDEALT = N_("Three of a kind on the table: the cards were dealt again.")
@@ -423,19 +445,19 @@ def take(t: Language, cards: tuple[Card, ...]) -> str:
 CHKOBBA = N_("Chkobba!")
 
 
-def swept(t: Language, seat: int, players: int = 2) -> str:
-    if seat == HUMAN:
+def swept(t: Language, seat: int, players: int = 2, seats: Seating = SOLO) -> str:
+    if seats.you(seat):
         return t._("You swept the table")
-    if players == 2:
+    if not named(seat, players, seats):
         return t._("The computer swept the table")
-    return t._("{who} swept the table", who=subject(t, seat))
+    return t._("{who} swept the table", who=subject(t, seat, seats))
 
 
-def chkobba_by(t: Language, seat: int, players: int) -> str:
+def chkobba_by(t: Language, seat: int, players: int, seats: Seating = SOLO) -> str:
     """A chkobba as the live region says it: "Chkobba!", "Your partner: chkobba!"."""
-    if seat == HUMAN or players == 2:
+    if not named(seat, players, seats):
         return t._(CHKOBBA)
-    return t._("{who}: chkobba!", who=subject(t, seat))
+    return t._("{who}: chkobba!", who=subject(t, seat, seats))
 
 
 DEAL_TOLD = {
@@ -452,16 +474,22 @@ def deal_told(
     points: tuple[int, ...],
     totals: tuple[int, ...],
     players: int = 2,
+    seats: Seating = SOLO,
 ) -> str:
-    """A deal's score, spoken when its score sheet opens."""
-    return t._(
-        DEAL_TOLD[players],
-        number=number,
-        you=points[0],
-        them=points[1],
-        total_you=totals[0],
-        total_them=totals[1],
-    )
+    """A deal's score, spoken when its score sheet opens (the viewer's side first)."""
+    mine = seats.viewer % 2
+    other = 1 - mine
+    numbers = {
+        "number": number,
+        "you": points[mine],
+        "them": points[other],
+        "total_you": totals[mine],
+        "total_them": totals[other],
+    }
+    if players == 2 and seats.name(other):
+        text = N_("Deal {number}: you {you}, {who} {them}. Match: {total_you} to {total_them}.")
+        return t._(text, who=isolated(seats.name(other)), **numbers)
+    return t._(DEAL_TOLD[players], **numbers)
 
 
 # --- score sheets ------------------------------------------------------------------------------
@@ -471,12 +499,16 @@ def scored(t: Language, number: int) -> str:
     return t._("Deal {number} scored", number=number)
 
 
-def won(t: Language, side: int, players: int = 2) -> str:
+def won(t: Language, side: int, players: int = 2, seats: Seating = SOLO) -> str:
     if players > 2:
-        if side == HUMAN % 2:
+        if seats.mine(side):
             return t._("You and your partner won the match!")
         return t._("The opponents won the match")
-    return t._("You won the match!") if side == HUMAN else t._("The computer won the match")
+    if seats.you(side):
+        return t._("You won the match!")
+    if seats.name(side):
+        return t._("{who} won the match!", who=isolated(seats.name(side)))
+    return t._("The computer won the match")
 
 
 def final(t: Language, totals: tuple[int, ...]) -> str:
@@ -487,9 +519,9 @@ def tie(t: Language, target: int) -> str:
     return t._("Equal totals at {target} or more: one more deal decides the match.", target=target)
 
 
-def leftovers(t: Language, side: int, count: int, players: int = 2) -> str:
+def leftovers(t: Language, side: int, count: int, players: int = 2, seats: Seating = SOLO) -> str:
     if players > 2:
-        if side == HUMAN % 2:
+        if seats.mine(side):
             return t.ngettext(
                 "Your side took the {n} card left on the table.",
                 "Your side took the {n} cards left on the table.",
@@ -500,11 +532,18 @@ def leftovers(t: Language, side: int, count: int, players: int = 2) -> str:
             "The opponents took the {n} cards left on the table.",
             count,
         )
-    if side == HUMAN:
+    if seats.you(side):
         return t.ngettext(
             "You took the {n} card left on the table.",
             "You took the {n} cards left on the table.",
             count,
+        )
+    if seats.name(side):
+        return t.ngettext(
+            "{who} took the {n} card left on the table.",
+            "{who} took the {n} cards left on the table.",
+            count,
+            who=isolated(seats.name(side)),
         )
     return t.ngettext(
         "The computer took the {n} card left on the table.",
@@ -553,15 +592,20 @@ def taken_title(t: Language, number: int) -> str:
     return t._("Deal {number}: the cards each side took", number=number)
 
 
-def leftovers_to(t: Language, side: int, cards: Sequence[Card], players: int = 2) -> str:
+def leftovers_to(
+    t: Language, side: int, cards: Sequence[Card], players: int = 2, seats: Seating = SOLO
+) -> str:
     """A log line: the cards left on the table at the deal's end, and who took them."""
     shown = cards_shown(t, cards)
     if players > 2:
-        if side == HUMAN % 2:
+        if seats.mine(side):
             return t._("Left on the table, taken by your side: {cards}", cards=shown)
         return t._("Left on the table, taken by the opponents: {cards}", cards=shown)
-    if side == HUMAN:
+    if seats.you(side):
         return t._("Left on the table, taken by you: {cards}", cards=shown)
+    if seats.name(side):
+        who = isolated(seats.name(side))
+        return t._("Left on the table, taken by {who}: {cards}", who=who, cards=shown)
     return t._("Left on the table, taken by the computer: {cards}", cards=shown)
 
 
@@ -945,4 +989,34 @@ def daily_share(t: Language, when: str, ours: int, theirs: int) -> str:
         date=day(t, when),
         ours=ours,
         theirs=theirs,
+    )
+
+
+# --- people at one table (pass-and-play) -------------------------------------------------------
+
+PEOPLE_LINK = N_("Play with people on this phone")
+PEOPLE_TITLE = N_("People at the table")
+PEOPLE_SUB = N_(
+    "Take turns on this phone; the computer plays the seats no one takes. Between two people's "
+    "turns every hand is hidden until the next one is ready."
+)
+PEOPLE_KINDS = {"person": N_("A person"), "computer": N_("The computer")}
+PEOPLE_START = N_("Start the match")
+TEAM_NOTE = N_("Players 1 and 3 are partners against players 2 and 4.")
+PASS_READY = N_("Show my cards")
+
+
+def player_label(t: Language, seat: int) -> str:
+    """A seat in the form that sets up a match: "Player 1" (seat 0) to "Player 4"."""
+    return t._("Player {n}", n=seat + 1)
+
+
+def pass_title(t: Language, name: str) -> str:
+    return t._("Pass the phone to {who}", who=isolated(name))
+
+
+def pass_text(t: Language, name: str) -> str:
+    return t._(
+        "Every hand is hidden. {who}, tap when you hold the phone to see your cards.",
+        who=isolated(name),
     )

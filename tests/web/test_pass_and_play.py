@@ -1,0 +1,241 @@
+"""Pass-and-play in CPython: people set up in one form, the phone passed between their turns
+with every hand hidden, their names in the words, their match saved and reloaded."""
+
+import json
+import re
+
+import pytest
+from chkobba import Move
+from fakes import Store
+from test_ui_logic import make_app, run, settle, tap_first_move
+from ui import i18n, words
+from ui.keys import escape_action
+from ui.model import NAME_LIMIT, Seating, Seats, clean_name
+from ui.storage import Storage, Unreadable, read_save
+
+EN = i18n.language("en")
+HAND_CARDS = re.compile(r'data-zone="hand-\d"[^>]*>(.*?)</div>', re.S)
+
+
+def face_up_hand_cards(html):
+    """The cards drawn face up in any hand zone of ``html`` (a card face has data-card)."""
+    return [card for zone in HAND_CARDS.findall(html) for card in re.findall(r"data-card", zone)]
+
+
+async def set_up(app, fields):
+    app.start()
+    await settle(app)
+    await app.tap("settings")
+    await app.tap("people")
+    assert app.phase() == "people"
+    app.set_people(fields)
+    await settle(app)
+
+
+async def step(app, phase):
+    """One tap for the screen in ``phase``: ready, the next deal, or the first legal move."""
+    if phase == "pass":
+        await app.tap("ready")
+    elif phase == "sheet":
+        await app.tap("next")
+    elif phase in ("cut", "play"):
+        assert app.ui.viewer == app.game.current  # the one holding the phone plays
+        await tap_first_move(app)
+    else:
+        raise AssertionError(f"stuck in {phase}")
+
+
+async def play_through(app, checks=None):
+    """Play the match to its end by taps, passing the phone whenever asked (the passes are
+    counted); ``checks`` is called on each screen that waits for a person."""
+    passes = 0
+    for _ in range(5000):
+        await settle(app)
+        phase = app.phase()
+        if checks:
+            checks(app, phase)
+        if phase == "over":
+            return passes
+        passes += phase == "pass"
+        await step(app, phase)
+    raise AssertionError("the match did not end")
+
+
+def test_two_people_play_a_whole_match_passing_the_phone_and_never_see_each_others_hand():
+    app = make_app(Store(), "?seed=4&pace=0")
+    fields = [("players", "2"), ("name-0", "Ali"), ("kind-1", "person"), ("name-1", "Sami")]
+    run(set_up(app, fields))
+    assert app.people == Seats((0, 1), ("Ali", "Sami"))
+    assert app.game.rules.players == 2 and not app.game.history
+
+    def checks(app, phase):
+        html = app.screen.html
+        if phase == "pass":
+            assert face_up_hand_cards(html) == []  # every hand hidden
+            name = app.people.names[app.game.current]
+            assert words.pass_title(EN, name) in html
+        if phase in ("cut", "play"):
+            shown = face_up_hand_cards(html)
+            assert len(shown) == len(app.game.hands[app.game.current])  # only the player's own
+
+    passes = run(play_through(app, checks))
+    assert passes > 10  # every turn of a two-person match changes hands
+    assert app.game.winner is not None
+    html = app.screen.html
+    winner = app.game.winner
+    loser_name = app.people.names[1 - winner]
+    # The sheet speaks to the one holding the phone, and names the other.
+    if app.ui.viewer == winner:
+        assert "You won the match!" in html
+    else:
+        assert f"{words.isolated(app.people.names[winner])} won the match!" in html
+        assert loser_name  # (the viewer)
+
+
+def test_a_match_of_people_is_saved_and_reloaded_behind_the_hiding_screen():
+    store = Store()
+    app = make_app(store, "?seed=6&pace=0")
+    fields = [("name-0", "Ali"), ("kind-1", "person"), ("name-1", "Sami"), ("players", "2")]
+    run(set_up(app, fields))
+
+    async def a_few_moves():
+        for _ in range(6):
+            await settle(app)
+            await step(app, app.phase())
+
+    run(a_few_moves())
+    saved, problem = Storage(store).load()
+    assert problem is None and saved.seats == Seats((0, 1), ("Ali", "Sami"))
+    # A reload: the same match, the same people, and no hand shown until someone is ready.
+    again = make_app(store, "?pace=0")
+    again.start()
+    assert again.game == app.game and again.people == app.people
+    assert again.phase() in ("pass", "wait", "sheet")
+    assert face_up_hand_cards(again.screen.html) == []
+    # The frame kept for the next reload's first paint hides the hands too.
+    kept = next(v for k, v in store.items() if k.endswith(".frame"))
+    assert face_up_hand_cards(json.loads(kept)["html"]) == []
+
+
+def test_four_players_with_two_people_the_computer_plays_the_others():
+    app = make_app(Store(), "?seed=8&pace=0")
+    fields = [
+        ("players", "4"),
+        ("name-0", "Ali"),
+        ("kind-1", "computer"),
+        ("name-1", "ignored"),
+        ("kind-2", "person"),
+        ("name-2", ""),
+        ("kind-3", "computer"),
+    ]
+    run(set_up(app, fields))
+    assert app.game.rules.players == 4
+    assert app.people == Seats((0, 2), ("Ali", "", "Player 3", ""))
+    seen = set()
+
+    def checks(app, phase):
+        if phase in ("cut", "play"):
+            seen.add(app.game.current)
+
+    run(play_through(app, checks))
+    assert seen == {0, 2}  # the people played their own seats; the computer the others
+    assert app.game.winner is not None
+
+
+def test_a_match_of_people_counts_in_no_statistics_and_takes_nothing_back():
+    store = Store()
+    app = make_app(store, "?seed=4&pace=0")
+    run(set_up(app, [("players", "2"), ("kind-1", "person")]))
+    assert app.people.names == ("Player 1", "Player 2")
+    run(play_through(app))
+    assert app.state.stats is None or not any(t.played for t in app.state.stats.tallies)
+    assert 'data-action="undo"' not in app.screen.html
+
+
+def test_the_same_people_play_again_and_the_form_can_go_back_to_the_computer():
+    app = make_app(Store(), "?seed=4&pace=0")
+    run(set_up(app, [("players", "2"), ("kind-1", "person"), ("name-1", "Sami")]))
+    people = app.people
+    run(play_through(app))
+    run(app.tap("new"))
+    assert app.people == people and not app.game.history  # a rematch, by the same people
+    run(app.tap("settings"))
+    run(app.tap("people"))
+    app.set_people([("players", "2"), ("kind-1", "computer")])
+    assert not app.people.shared and app.phase() in ("cut", "play", "wait")
+
+
+@pytest.mark.parametrize(
+    ("typed", "kept"),
+    [
+        ("  Ali   Ben  ", "Ali Ben"),
+        ("Sa\u202emi", "Sami"),  # no direction override
+        ("a\x00b\nc", "abc"),
+        ("x" * 40, "x" * NAME_LIMIT),
+        ("\u0633\u0627\u0645\u064a", "\u0633\u0627\u0645\u064a"),
+        ("<b>&", "<b>&"),  # kept as text: the page escapes it
+    ],
+)
+def test_names_are_cleaned_as_typed(typed, kept):
+    assert clean_name(typed) == kept
+
+
+def test_a_typed_name_is_shown_as_text_never_as_markup():
+    app = make_app(Store(), "?seed=4&pace=0")
+    run(set_up(app, [("players", "2"), ("kind-1", "person"), ("name-1", "<img src=x onerror=1>")]))
+    if app.phase() == "pass":
+        run(app.tap("ready"))
+    assert "<img src=x" not in app.screen.html
+    assert "&lt;img src=x onerror=1&gt;" in app.screen.html
+
+
+def test_the_form_is_ignored_unless_it_is_open():
+    app = make_app(Store(), "?seed=4&pace=0")
+    app.start()
+    game = app.game
+    app.set_people([("players", "2"), ("kind-1", "person")])
+    assert app.game is game and not app.people.shared
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        {"people": [0, 5], "names": ["A", "B"]},
+        {"people": [1], "names": ["A", "B"]},
+        {"people": [0, 1], "names": ["A"]},
+        {"people": [0, 1], "names": ["A", ""]},
+        {"people": [0, 1], "names": ["A", "B\u202e"]},
+        {"people": "01", "names": ["A", "B"]},
+        {"people": [0, 1]},
+    ],
+)
+def test_a_save_with_bad_people_is_set_aside(edit):
+    store = Store()
+    app = make_app(store, "?seed=4&pace=0")
+    run(set_up(app, [("players", "2"), ("kind-1", "person")]))
+    key = app.storage.save_key
+    record = json.loads(store[key])
+    record.pop("names", None)
+    record.update(edit)
+    store[key] = json.dumps(record)
+    with pytest.raises(Unreadable):
+        read_save(store[key])
+    again = make_app(store, "?pace=0")
+    assert not again.people.shared  # a new match for the player alone, and a notice
+    assert again.ui.notices
+
+
+def test_words_name_the_people():
+    seats = Seating(0, ("Ali", "Sami"))
+    move = Move.parse("7D")
+    assert words.played(EN, 1, move, None, seats=seats) == f"{words.isolated('Sami')} laid 7♦."
+    assert words.played(EN, 0, move, None, seats=seats) == "You laid 7♦."
+    assert words.seat_name(EN, 1, 2, seats) == words.isolated("Sami")
+    assert words.side_name(EN, 0, 2, seats) == "You"
+    other = Seating(1, ("Ali", "Sami"))
+    assert words.seat_name(EN, 0, 2, other) == words.isolated("Ali")
+    assert words.deal_told(EN, 1, (3, 1), (10, 4), 2, other).startswith("Deal 1: you 1,")
+
+
+def test_escape_closes_the_form():
+    assert escape_action("people", False) == "close"
