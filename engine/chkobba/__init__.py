@@ -15,6 +15,19 @@ from .kernel import Phase
 from .links import DealLine, deal_link, read_deal_link
 from .log import Entry, EntryKind, deal_log, match_log
 from .moves import Move, MoveKind, capture_options, legal_play_moves
+from .peer import (
+    Hello,
+    PeerRefusal,
+    PeerRefusalKind,
+    SeatUpdate,
+    hello_message,
+    move_message,
+    read_hello,
+    read_move,
+    read_seat_update,
+    seat_log,
+    seat_update,
+)
 from .refusals import Refusal, RefusalKind
 from .rules import TARGETS, Rules
 from .saves import nested_too_deeply
@@ -37,23 +50,34 @@ __all__ = [
     "Entry",
     "EntryKind",
     "Game",
+    "Hello",
     "IllegalMove",
     "Move",
     "MoveKind",
     "ParseError",
+    "PeerRefusal",
+    "PeerRefusalKind",
     "Phase",
     "Refusal",
     "RefusalKind",
     "Rules",
+    "SeatUpdate",
     "View",
     "capture_options",
     "deal_link",
     "deal_log",
+    "hello_message",
     "legal_play_moves",
     "match_log",
     "match_winner",
+    "move_message",
     "nested_too_deeply",
     "read_deal_link",
+    "read_hello",
+    "read_move",
+    "read_seat_update",
     "score_deal",
+    "seat_log",
+    "seat_update",
 ]
 __version__ = "0.1.0"

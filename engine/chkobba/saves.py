@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from typing import Any, NamedTuple, Protocol
 
 from .cards import Card, format_cards, parse_cards
-from .errors import ChkobbaError, EditedSave, ParseError, quoted
+from .errors import QUOTE_LIMIT, ChkobbaError, EditedSave, ParseError, quoted
 from .kernel import majorities, next_seat
 from .moves import Move
 from .rules import Rules
@@ -51,7 +51,7 @@ def game_to_json(game: _Match, origin: str | None) -> str:
         "format": FORMAT,
         "version": VERSION,
         "position": game.notation(),
-        "deal_results": [_result_to_dict(result) for result in game.deal_results],
+        "deal_results": [result_to_dict(result) for result in game.deal_results],
         "history": [str(move) for move in game.history],
     }
     if origin is not None and data["history"]:
@@ -59,7 +59,7 @@ def game_to_json(game: _Match, origin: str | None) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
-def _result_to_dict(result: DealResult) -> dict[str, Any]:
+def result_to_dict(result: DealResult) -> dict[str, Any]:
     return {
         "dealer": result.dealer,
         "scores": [score._asdict() for score in result.scores],
@@ -85,25 +85,53 @@ def nested_too_deeply(text: str, limit: int = DEPTH_LIMIT) -> bool:
     return False
 
 
-def read_save(text: str | bytes) -> Saved:
-    """Read a saved match's parts; ``ParseError`` saying what is wrong."""
+def read_document(
+    text: str | bytes,
+    what: str,
+    form: str,
+    version: int,
+    *,
+    depth: int = DEPTH_LIMIT,
+    unique_keys: bool = False,
+    quote: int = QUOTE_LIMIT,
+) -> dict[str, Any]:
+    """The JSON object of ``text``, marked as format ``form`` at ``version``: ``ParseError``
+    naming ``what`` is read otherwise (not JSON, nested deeper than ``depth``, a key given twice
+    when ``unique_keys``, another format or version; a bad version quoted to ``quote``
+    characters). Saved games and peer messages (``chkobba.peer``) are read through it."""
     try:
         if isinstance(text, bytes | bytearray):  # decoded as json.loads would, to be scanned
             text = text.decode(json.detect_encoding(text), "surrogatepass")
-        if nested_too_deeply(text):  # refused before json.loads recurses into it
+        if nested_too_deeply(text, depth):  # refused before json.loads recurses into it
             raise RecursionError
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=_unique_keys if unique_keys else None)
     except (TypeError, ValueError, RecursionError) as error:
         reason = "nested too deeply" if isinstance(error, RecursionError) else error
-        raise ParseError(f"saved game is not JSON: {reason}") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ParseError(f"saved game: not a {FORMAT!r} document")
-    version = data.get("version")
-    if type(version) is not int or version != VERSION:
+        raise ParseError(f"{what} is not JSON: {reason}") from None
+    if not isinstance(data, dict) or data.get("format") != form:
+        raise ParseError(f"{what}: not a {form!r} document")
+    found = data.get("version")
+    if type(found) is not int or found != version:
         raise ParseError(
-            f"saved game: format version {quoted(version)} is not supported "
-            f"(this game reads version {VERSION})"
+            f"{what}: format version {quoted(found, quote)} is not supported "
+            f"(this game reads version {version})"
         )
+    return data
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object's pairs as a dict; ``ValueError`` if a key is given twice."""
+    data: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in data:
+            raise ValueError(f"the key {quoted(key, 24)} is given twice")
+        data[key] = value
+    return data
+
+
+def read_save(text: str | bytes) -> Saved:
+    """Read a saved match's parts; ``ParseError`` saying what is wrong."""
+    data = read_document(text, "saved game", FORMAT, VERSION)
     missing = [key for key in ("position", "deal_results", "history") if key not in data]
     if missing:
         raise ParseError(f"saved game: missing {', '.join(missing)}")
@@ -112,7 +140,7 @@ def read_save(text: str | bytes) -> Saved:
         if not isinstance(data["position"], str) or not isinstance(start, str | None):
             raise ParseError("a position is written as text")
         results = tuple(
-            _result_from_dict(item) for item in _list(data["deal_results"], "deal_results")
+            result_from_dict(item) for item in _list(data["deal_results"], "deal_results")
         )
         history = tuple(Move.parse(item) for item in _list(data["history"], "history"))
     except ParseError as error:
@@ -233,7 +261,7 @@ def _int(value: object, name: str) -> int:
     return value
 
 
-def _result_from_dict(item: object) -> DealResult:
+def result_from_dict(item: object) -> DealResult:
     if not isinstance(item, dict):
         raise ParseError(f"a deal result should be an object, not {quoted(item)}")
     try:
