@@ -1,0 +1,319 @@
+// A link between two browsers with no server: one ordered, reliable WebRTC data channel whose
+// offer and answer travel as short text codes (a link, a chat message, a QR code) the players
+// pass on themselves. Page thread only: workers have no WebRTC.
+//
+//   const host = await hostLink({ stun: null, onState, onMessage, onRefused });
+//   const code = await host.invitation();   // "i" code, sent to the friend
+//   const guest = await joinLink(code, { stun: null, onState, onMessage });
+//   await host.accept(await guest.reply()); // the friend's "a" code, sent back
+//   host.send("text"); guest.close();
+//
+// onState(state): "connecting" (the guest's once joinLink made its reply, the host's once it
+// accepts one), "open", then once "lost" (the peer silent for SILENCE_MS, the connection
+// disconnected or failed, or the channel closed by the other side) or "closed" (closed by us);
+// never a state twice, never back, nothing after the last two. onMessage(text): each text from
+// the peer.
+// onRefused(reason): a message from the peer over MAX_BYTES, dropped.
+// stun: null (host candidates only: enough on one network) or a URL, "stun:host:port".
+
+import qrcode from "./qrcode.mjs";
+
+export const MAX_BYTES = 65536; // a message's most UTF-8 bytes, sent or received
+const FORMAT = 1; // the codes' format version
+const KINDS = { i: "an invitation", a: "a reply" };
+const HEARTBEAT_MS = 2000;
+const SILENCE_MS = 8000;
+const GATHER_MS = 4000; // the longest wait for ICE candidates before a code is made
+const HEARTBEAT = new Uint8Array([0]); // the one control frame: binary, never a message
+const QUOTE = 24; // the most characters of a bad code an error quotes
+
+// --- codes: kind byte, format byte, deflate-raw(the SDP's own lines), CRC-32 of all before
+// it; base64url. The lines every data-channel SDP of Chromium has (HEAD, TAIL) are left out
+// and put back on decoding; candidates keep UDP only, numbered, without optional extensions. ---
+
+const HEAD = [
+  "v=0",
+  "o=- 0 2 IN IP4 127.0.0.1",
+  "s=-",
+  "t=0 0",
+  "a=group:BUNDLE 0",
+  "m=application 9 UDP/DTLS/SCTP webrtc-datachannel",
+  "c=IN IP4 0.0.0.0",
+];
+const TAIL = ["a=mid:0", "a=sctp-port:5000", "a=max-message-size:262144"];
+const OWN = /^a=(candidate|ice-ufrag|ice-pwd|fingerprint|setup):/; // a session's own lines
+const NEEDED = ["a=ice-ufrag:", "a=ice-pwd:", "a=fingerprint:", "a=setup:"];
+
+export async function encodeCode(kind, sdpText) {
+  if (!Object.hasOwn(KINDS, kind)) throw new Error(`no such kind of code: ${kind}`);
+  const own = new TextEncoder().encode(ownLines(sdpText).join("\n"));
+  const body = await squeeze(own, new CompressionStream("deflate-raw"));
+  const bytes = new Uint8Array(body.length + 6);
+  bytes.set([kind.charCodeAt(0), FORMAT]);
+  bytes.set(body, 2);
+  new DataView(bytes.buffer).setUint32(bytes.length - 4, crc32(bytes.subarray(0, -4)));
+  return toBase64url(bytes);
+}
+
+// {kind, sdp} from a code, or a link whose fragment ends with one (#CODE, #name=CODE);
+// whitespace is ignored.
+export async function decodeCode(text) {
+  const code = codeIn(text);
+  const shown = quote(code);
+  if (!code) throw new Error("the code is empty");
+  const bad = code.match(/[^A-Za-z0-9_-]/);
+  if (bad) throw new Error(`the code "${shown}" has a character no code has: "${bad[0]}"`);
+  const bytes = fromBase64url(code);
+  const view = new DataView(bytes.buffer);
+  const whole = bytes.length >= 7 && toBase64url(bytes) === code; // (no stray bits at its end)
+  if (!whole || view.getUint32(bytes.length - 4) !== crc32(bytes.subarray(0, -4))) {
+    throw new Error(`the code "${shown}" is damaged: cut short or changed`);
+  }
+  const kind = String.fromCharCode(bytes[0]);
+  if (!Object.hasOwn(KINDS, kind)) throw new Error(`the code "${shown}" is not a game link code`);
+  if (bytes[1] !== FORMAT) {
+    throw new Error(`the code "${shown}" is from another version of the game (format ${bytes[1]})`);
+  }
+  const own = (await inflate(bytes.subarray(2, -4)))?.split("\n") ?? [];
+  if (!NEEDED.every((start) => own.some((line) => line.startsWith(start)))) {
+    throw new Error(`the code "${shown}" holds no connection offer`);
+  }
+  return { kind, sdp: [...HEAD, ...own, ...TAIL, ""].join("\r\n") };
+}
+
+async function decodeAs(kind, text) {
+  const found = await decodeCode(text);
+  if (found.kind !== kind) {
+    const shown = quote(codeIn(text));
+    throw new Error(`the code "${shown}" is ${KINDS[found.kind]}, not ${KINDS[kind]}`);
+  }
+  return found.sdp;
+}
+
+// The SDP's own lines; UDP candidates only, numbered, without their optional extensions.
+function ownLines(sdp) {
+  let number = 0;
+  return sdp
+    .split(/\r?\n/)
+    .filter((line) => OWN.test(line) && !/^a=candidate:\S+ \d+ (?!udp )/i.test(line))
+    .map((line) => {
+      if (!line.startsWith("a=candidate:")) return line;
+      number += 1;
+      const numbered = line.replace(/^a=candidate:\S+/, `a=candidate:${number}`);
+      return numbered.replace(/ generation .*$/, "");
+    });
+}
+
+const codeIn = (text) => String(text).split(/[#=]/).pop().replace(/\s+/g, "");
+const quote = (code) => (code.length > QUOTE ? code.slice(0, QUOTE - 1) + "…" : code);
+
+async function squeeze(bytes, stream) {
+  const output = new Blob([bytes]).stream().pipeThrough(stream);
+  return new Uint8Array(await new Response(output).arrayBuffer());
+}
+
+// The text deflate-raw bytes hold, or null if they are not that (or not UTF-8).
+async function inflate(bytes) {
+  try {
+    const text = await squeeze(bytes, new DecompressionStream("deflate-raw"));
+    return new TextDecoder("utf-8", { fatal: true }).decode(text);
+  } catch {
+    return null;
+  }
+}
+
+function toBase64url(bytes) {
+  const base64 = btoa(String.fromCharCode(...bytes));
+  return base64.replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function fromBase64url(code) {
+  try {
+    const binary = atob(code.replace(/-/g, "+").replace(/_/g, "/"));
+    return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  } catch {
+    return new Uint8Array(0); // a length no bytes have: cut short
+  }
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  for (let k = 0; k < 8; k += 1) n = n & 1 ? 0xedb88320 ^ (n >>> 1) : n >>> 1;
+  return n >>> 0;
+});
+
+function crc32(bytes) {
+  let crc = 0xffffffff;
+  for (const byte of bytes) crc = CRC_TABLE[(crc ^ byte) & 0xff] ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+// --- the link ---
+
+export async function hostLink({ stun = null, ...calls } = {}) {
+  const link = makeLink(stun, calls);
+  await link.pc.setLocalDescription();
+  let accepted = false;
+  return {
+    invitation: () => link.code("i"),
+    async accept(answerCode) {
+      const sdp = await decodeAs("a", answerCode);
+      if (accepted) throw new Error("this invitation was answered already");
+      accepted = true;
+      link.report("connecting"); // (the channel may open before the promise below resolves)
+      await link.pc.setRemoteDescription({ type: "answer", sdp });
+    },
+    send: link.send,
+    close: link.close,
+  };
+}
+
+export async function joinLink(invitationCode, { stun = null, ...calls } = {}) {
+  const sdp = await decodeAs("i", invitationCode);
+  const link = makeLink(stun, calls);
+  await link.pc.setRemoteDescription({ type: "offer", sdp });
+  await link.pc.setLocalDescription();
+  link.report("connecting");
+  return { reply: () => link.code("a"), send: link.send, close: link.close };
+}
+
+const STATES = ["new", "connecting", "open", "lost", "closed"]; // in the order they can come
+
+// The connection, its channel and its heartbeat; state: the last one reported, or "new".
+function makeLink(stun, { onState = () => {}, onMessage = () => {}, onRefused = () => {} }) {
+  const pc = new RTCPeerConnection({ iceServers: stun ? [{ urls: stun }] : [] });
+  const channel = pc.createDataChannel("chkobba", { negotiated: true, id: 0, ordered: true });
+  channel.binaryType = "arraybuffer";
+  let state = "new";
+  let heard = 0; // Date.now() of the peer's last frame
+  let timer = 0;
+
+  const ended = () => state === "lost" || state === "closed";
+  function report(next) {
+    if (ended() || STATES.indexOf(next) <= STATES.indexOf(state)) return; // never back
+    state = next;
+    onState(next);
+  }
+  function end(how) {
+    if (ended()) return;
+    clearInterval(timer);
+    channel.close(); // (its close event comes after the state below: ignored)
+    pc.close();
+    report(how);
+  }
+  function beat() {
+    if (Date.now() - heard > SILENCE_MS) end("lost");
+    else if (channel.readyState === "open") channel.send(HEARTBEAT);
+  }
+  function receive(data) {
+    heard = Date.now();
+    if (typeof data !== "string") return; // a heartbeat
+    const size = utf8Size(data);
+    if (size > MAX_BYTES) onRefused(`a message of ${size} bytes, over ${MAX_BYTES}, was dropped`);
+    else onMessage(data);
+  }
+
+  channel.onopen = () => {
+    heard = Date.now();
+    timer = setInterval(beat, HEARTBEAT_MS);
+    report("open");
+  };
+  channel.onmessage = (event) => receive(event.data);
+  channel.onclose = () => end("lost");
+  pc.onconnectionstatechange = () => {
+    if (["disconnected", "failed"].includes(pc.connectionState)) end("lost"); // ICE or DTLS
+  };
+
+  return {
+    pc,
+    report,
+    async code(kind) {
+      await gathered(pc);
+      return encodeCode(kind, pc.localDescription.sdp);
+    },
+    send(text) {
+      const size = utf8Size(String(text));
+      if (size > MAX_BYTES) throw new Error(`a message of ${size} bytes is over ${MAX_BYTES}`);
+      if (state !== "open") throw new Error(`the link is not open (${state})`);
+      channel.send(String(text));
+    },
+    close: () => end("closed"),
+  };
+}
+
+const utf8Size = (text) => new TextEncoder().encode(text).length;
+
+// Resolves once ICE gathering is complete, or after GATHER_MS.
+function gathered(pc) {
+  return new Promise((resolve) => {
+    const done = () => {
+      if (pc.iceGatheringState !== "complete") return;
+      clearTimeout(cap);
+      pc.removeEventListener("icegatheringstatechange", done);
+      resolve();
+    };
+    const cap = setTimeout(() => {
+      pc.removeEventListener("icegatheringstatechange", done);
+      resolve();
+    }, GATHER_MS);
+    pc.addEventListener("icegatheringstatechange", done);
+    done();
+  });
+}
+
+// --- QR codes ---
+
+// An SVG QR code of text (UTF-8): dark modules on white, a 4-module quiet zone.
+export function qrSvg(text) {
+  const qr = qrcode(0, "L");
+  qr.addData(String.fromCharCode(...new TextEncoder().encode(text))); // (bytes, one a char)
+  try {
+    qr.make();
+  } catch {
+    throw new Error(`too long for a QR code: ${utf8Size(text)} bytes`);
+  }
+  const size = qr.getModuleCount();
+  let path = "";
+  for (let row = 0; row < size; row += 1) {
+    for (let col = 0; col < size; col += 1) {
+      if (qr.isDark(row, col)) path += `M${col + 4} ${row + 4}h1v1h-1z`;
+    }
+  }
+  const side = size + 8;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${side} ${side}"` +
+    ` shape-rendering="crispEdges"><rect width="${side}" height="${side}" fill="#fff"/>` +
+    `<path d="${path}" fill="#000"/></svg>`
+  );
+}
+
+// Whether this browser can read a QR code from the camera (BarcodeDetector with qr_code).
+export async function canScan() {
+  if (!("BarcodeDetector" in window)) return false;
+  return (await BarcodeDetector.getSupportedFormats()).includes("qr_code");
+}
+
+// The text of the first QR code the rear camera sees, shown in video meanwhile; the camera is
+// stopped when found, on an error, or when signal aborts (rejecting with its reason).
+export async function scanQr(video, { signal } = {}) {
+  if (!(await canScan())) throw new Error("no camera scanning in this browser");
+  const stream = await navigator.mediaDevices.getUserMedia({
+    video: { facingMode: "environment" },
+    audio: false,
+  });
+  try {
+    video.muted = true;
+    video.playsInline = true;
+    video.srcObject = stream;
+    await video.play();
+    const detector = new BarcodeDetector({ formats: ["qr_code"] });
+    for (;;) {
+      signal?.throwIfAborted();
+      const found = await detector.detect(video);
+      if (found.length) return found[0].rawValue;
+      await new Promise((resolve) => setTimeout(resolve, 150)); // ~7 looks a second
+    }
+  } finally {
+    for (const track of stream.getTracks()) track.stop();
+    video.srcObject = null;
+  }
+}
