@@ -41,6 +41,7 @@
       const params = new URLSearchParams(location.search);
       // a tutorial's board, a shared deal, the daily deal: not the saved match
       if (["position", "deal", "daily"].some((name) => params.has(name))) return null;
+      if (location.hash.startsWith("#join=")) return null; // a friend's match, not the saved one
       if (!localStorage.getItem(SAVE_KEY)) return null;
       const text = localStorage.getItem(FRAME_KEY);
       if (!text || text.length > 100000) return null;

@@ -215,6 +215,7 @@ function begin() {
     languages: [...(navigator.languages ?? [navigator.language])].filter(Boolean),
     reduced: motion,
     taps: kept.map((target) => readTap(target, ZONES)).filter(Boolean),
+    join: location.hash.startsWith("#join=") ? location.hash.slice(6, 4006) : "",
   });
 }
 
@@ -252,6 +253,7 @@ function received(data) {
   }
   if (message.type === "frame") {
     show(message);
+    drawCodes();
     sounds.enable(message.marks?.sound !== "off");
     if (Array.isArray(message.sounds) && message.sounds.length) sounds.play(message.sounds);
     tableUp();
@@ -259,6 +261,8 @@ function received(data) {
     store(message);
   } else if (message.type === "download") {
     download(message);
+  } else if (message.type.startsWith("peer-")) {
+    linkLayer(message);
   } else if (message.type === "lead") {
     lead(touched);
   } else if (message.type === "booted") {
@@ -386,6 +390,57 @@ async function share(button) {
       button.closest(".actions")?.after(link);
     }
     if (link) getSelection()?.selectAllChildren(link);
+  }
+}
+
+// --- friends far away: the links of web/static/peer.js, one a seat (a guest's: -1, the host) ---
+
+const links = new Map();
+const STUN = "stun:stun.l.google.com:19302"; // (README: the one server a link may ask)
+
+/** A message of Python's for the link layer: a link made, joined, answered, a text sent. */
+async function linkLayer(message) {
+  const { seat } = message;
+  try {
+    const peer = await import("./static/peer.js");
+    const hooks = {
+      stun: message.stun ? STUN : null,
+      onState: (state) => post({ type: "peer-state", seat, state }),
+      onMessage: (text) => post({ type: "peer-message", seat, text }),
+      onRefused: (reason) => post({ type: "peer-refused", seat, reason }),
+    };
+    if (message.type === "peer-invite") {
+      links.get(seat)?.close();
+      const link = await peer.hostLink(hooks);
+      links.set(seat, link);
+      const code = await link.invitation();
+      post({ type: "peer-code", seat, code, link: `./index.html#join=${code}` });
+    } else if (message.type === "peer-join") {
+      const link = await peer.joinLink(message.code, hooks);
+      links.set(seat, link);
+      const code = await link.reply();
+      post({ type: "peer-code", seat, code, link: `./index.html#answer=${code}` });
+    } else if (message.type === "peer-accept") {
+      await links.get(seat)?.accept(message.code);
+    } else if (message.type === "peer-send") {
+      links.get(seat)?.send(message.text);
+    }
+  } catch (error) {
+    post({ type: "peer-error", seat, reason: String(error?.message ?? error) });
+  }
+}
+
+/** The QR codes of the frame just shown (data-qr: a link, made absolute). */
+async function drawCodes() {
+  const boxes = [...app.querySelectorAll("[data-qr]:empty")];
+  if (!boxes.length) return;
+  const { qrSvg } = await import("./static/peer.js");
+  for (const box of boxes) {
+    try {
+      box.innerHTML = qrSvg(new URL(box.dataset.qr, location.href).href); // our own SVG
+    } catch {
+      box.remove(); // too long for a code: the link and its copy button remain
+    }
   }
 }
 

@@ -130,7 +130,7 @@ def test_the_form_and_the_passing_by_the_keyboard_alone(table):
     page.keyboard.press("Tab")  # the first player's name
     page.keyboard.type("Ali")
     page.keyboard.press("Tab")  # the second seat: who plays it (the computer, as set)
-    page.keyboard.press("ArrowUp")  # a person
+    page.keyboard.press("Home")  # the first: a person here
     assert page.input_value('select[name="kind-1"]') == "person"
     page.keyboard.press("Tab")
     page.keyboard.type("Sami")

@@ -10,12 +10,33 @@ from __future__ import annotations
 
 import asyncio
 import datetime
+import random
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
-from chkobba import Card, ChkobbaError, DealResult, Game, Move, MoveKind, Phase, Rules
+from chkobba import (
+    Card,
+    ChkobbaError,
+    DealResult,
+    EntryKind,
+    Game,
+    Move,
+    MoveKind,
+    ParseError,
+    PeerRefusal,
+    Phase,
+    Rules,
+    SeatUpdate,
+    __version__,
+    hello_message,
+    move_message,
+    read_hello,
+    read_move,
+    read_seat_update,
+    seat_update,
+)
 from chkobba.daily import (
     DAILY_LEVEL,
     daily_game,
@@ -25,7 +46,7 @@ from chkobba.daily import (
     read_day,
     streak,
 )
-from chkobba.log import EntryKind, match_log, replay, taken_back
+from chkobba.log import match_log, replay, taken_back
 
 from .frame import (
     Motion,
@@ -42,11 +63,14 @@ from .model import (
     ALONE,
     BACKS,
     FELTS,
+    GUEST_LINK,
     HUMAN,
     LEVELS,
     PACES,
     PLAYERS,
     AddressProblem,
+    Link,
+    LinkState,
     Notice,
     NoticeKind,
     Panel,
@@ -59,6 +83,7 @@ from .model import (
     Ui,
     clean_name,
 )
+from .refusals import refused
 from .render import marks_of, render
 from .stats import Stats, StatsError, export_text, import_text, match_id, record, reset
 from .storage import UNSAVED, Saved, Storage
@@ -102,6 +127,7 @@ TAPS: dict[str, tuple[ScreenPhase, ...] | None] = {
         ScreenPhase.SHARE,
         ScreenPhase.STATS,
         ScreenPhase.PEOPLE,
+        ScreenPhase.FRIENDS,
     ),
     "review": (ScreenPhase.SHEET, ScreenPhase.OVER),
     "share": (ScreenPhase.SHEET, ScreenPhase.OVER),
@@ -126,6 +152,8 @@ TAPS: dict[str, tuple[ScreenPhase, ...] | None] = {
     "stats": (ScreenPhase.SETTINGS,),
     "people": (ScreenPhase.SETTINGS,),
     "ready": (ScreenPhase.PASS,),
+    "friends": None,
+    "reinvite": (ScreenPhase.FRIENDS,),
     "stats-export": (ScreenPhase.STATS,),
     "stats-reset": (ScreenPhase.STATS,),
     "stats-confirm": (ScreenPhase.STATS,),
@@ -184,6 +212,8 @@ class App:
         review_ahead: bool = True,
         clock: Callable[[], str] = utc_now,
         download: Callable[[str, str], None] | None = None,
+        peer: Callable[[dict[str, Any]], None] | None = None,
+        join: str | None = None,
     ) -> None:
         """``languages``: the browser's, in the player's order (navigator.languages).
         ``lead``: asks the page to make this tab the one that moves for the computer in the
@@ -192,7 +222,15 @@ class App:
         ``review_ahead``: review each of the player's decisions in the background as soon as
         it is made, so that "How did I play?" opens at once (else when it is asked for).
         ``clock``: the time now (ISO 8601, UTC), the date of a match recorded. ``download``:
-        hands the page a file to save (its name and text): the statistics exported."""
+        hands the page a file to save (its name and text): the statistics exported. ``peer``:
+        sends the page's link layer a message (web/static/peer.js: make an invitation, read an
+        answer, send a text to a friend far away). ``join``: this page is a guest's, invited by
+        a host whose invitation this is (the match is the host's: nothing of it is kept here)."""
+        self.peer = peer or (lambda message: None)
+        self.join = join
+        self.seqs: dict[int, int] = {}  # the host's: the updates sent to each guest seat
+        self.synced: dict[int, Game] = {}  # the host's: the position each guest was last sent
+        self.updates: list[SeatUpdate] = []  # a guest's: the host's words not yet shown
         self.clock, self.download = clock, download
         self.screen, self.storage, self.params = screen, storage, params
         self.fresh_seed, self.sleep = fresh_seed, sleep
@@ -218,7 +256,7 @@ class App:
         asked = params.players or settings.players  # a new match's players
         # A tutorial's board (?position=) and a shared deal (?deal=) leave the player's saved
         # match alone.
-        self.keeps_save = params.position is None and params.deal is None
+        self.keeps_save = params.position is None and params.deal is None and join is None
         # The daily deal (?daily): its day; its match is kept apart, under its own key.
         self.today = read_day(clock()[:10])
         self.daily = self.daily_day(params) if self.keeps_save else None
@@ -259,6 +297,11 @@ class App:
             rules = Rules(players=asked, target=settings.target)
             game, seen = Game.new(rules, seed=bot_seed), 0
         ui = Ui(seen_deals=seen, replay=replay, hidden=people.shared)
+        if join is not None:  # a guest: nothing to play until the host's first word
+            ui = replace(ui, links=(Link(GUEST_LINK),), panel=Panel.FRIENDS)
+            people = Seats(people=())
+        elif people.remote:  # the host's page reloaded: its links went with it
+            ui = replace(ui, links=tuple(Link(s, LinkState.LOST) for s in people.remote))
         if self.daily is not None:
             ui = replace(ui, daily=self.daily.isoformat(), streak=self.streak())
         if switch is not None:
@@ -411,15 +454,20 @@ class App:
     def paint(self) -> None:
         state = self.state
         frame = make_frame(
-            state.game, state.ui, state.settings, state.undos, state.stats, state.seats
+            state.game, state.ui, state.settings, state.undos, state.stats, state.seats, state.told
         )
         self.screen.show(render(frame), marks_of(frame), frame.motion, frame.spoken, frame.sounds)
+        self.sync()
 
     async def pause(self, ms: float) -> None:
         await self.sleep(ms * self.params.pace * PACES[self.state.settings.pace] / 1000)
 
     def start(self) -> None:
         self.paint()
+        if self.join is not None:
+            self.driving = False  # the host moves for the computer
+            self.peer({"type": "peer-join", "code": self.join, "stun": True})
+            return
         if not self.keeps_save:
             self.driving = True  # a position of its own: no other tab plays it
         else:
@@ -434,7 +482,7 @@ class App:
     def drive(self, on: bool) -> None:
         """This tab now moves for the computer (the player used it last, or the tab that did
         closed), or another tab does and this one follows its saves."""
-        if on == self.driving:
+        if on == self.driving or self.join is not None:
             return
         self.driving = on
         if on:
@@ -448,6 +496,7 @@ class App:
             and self.phase() == ScreenPhase.WAIT
             and not self.ui.busy
             and self.game.phase != Phase.OVER
+            and self.game.current not in self.people.remote
         ):
             self.spawn(self.computer_turn())
 
@@ -481,11 +530,19 @@ class App:
         await self.perform(seat, move)
 
     async def perform(self, seat: int, move: Move) -> None:
-        """Play ``move`` for ``seat``: save the position after it, show it, let it settle."""
-        epoch = self.epoch
+        """Play ``move`` for ``seat``: save the position after it, show it, let it settle (on a
+        guest's page: send it to the host, whose answer shows it)."""
+        if self.join is not None:
+            self.send_move(move)
+            return
         before = self.game
-        played = Played(seat, move, before)
-        after = before.play(move)
+        await self.show_move(Played(seat, move, before), before.play(move))
+
+    async def show_move(self, played: Played, after: Game, told: SeatUpdate | None = None) -> None:
+        """Make ``after`` (the position ``played`` led to) the state's: save it, show the move,
+        let it settle; ``told``: on a guest's page, the host's word it comes from."""
+        epoch = self.epoch
+        seat, move, before = played.seat, played.move, played.before
         ended = len(after.deal_results) > len(before.deal_results)
         # A capture is shown before it is taken; so is the deal's last card, which lands on
         # the table before the score sheet opens (after it, the table is the next deal's).
@@ -494,6 +551,7 @@ class App:
         self.state = replace(
             self.state,
             game=after,
+            told=told or self.state.told,
             ui=replace(
                 self.ui,
                 selected=None,
@@ -513,9 +571,9 @@ class App:
         self.record_day()
         if seat in self.people.people:
             self.following = False
-            if self.review_ahead:
+            if self.review_ahead and self.join is None:
                 self.spawn(self.review_later(before, move), self.analyses)
-        if ended:
+        if ended and self.join is None:
             self.spawn(self.expert_later(self.game, len(self.game.deal_results)), self.analyses)
         if stage == Stage.SHOW:
             self.paint()
@@ -591,6 +649,10 @@ class App:
             self.set_ui(panel=Panel.PEOPLE)
         elif action == "ready":
             self.set_ui(viewer=self.game.current, hidden=False)
+        elif action == "friends":
+            self.set_ui(panel=None if ui.panel == Panel.FRIENDS else Panel.FRIENDS)
+        elif action == "reinvite" and value.isdigit() and int(value) in self.people.remote:
+            self.invite(int(value))
         elif action == "stats":
             self.set_ui(panel=Panel.STATS, stats_ask=None, stats_file=None, stats_error=None)
         elif action == "stats-export":  # nothing on screen changes: no frame
@@ -671,19 +733,207 @@ class App:
         for name, value in fields[:16]:
             form.setdefault(str(name)[:16], str(value)[:200])
         players = 4 if form.get("players") == "4" else 2
-        people = (HUMAN, *(s for s in range(1, players) if form.get(f"kind-{s}") == "person"))
+        kinds = {s: form.get(f"kind-{s}") for s in range(1, players)}
+        people = (HUMAN, *(s for s, kind in kinds.items() if kind == "person"))
+        remote = tuple(s for s, kind in kinds.items() if kind == "friend")
         seats = ALONE
-        if len(people) > 1:
+        if len(people) > 1 or remote:
             t = language(self.state.settings.lang or FALLBACK)
             names = tuple(
-                (clean_name(form.get(f"name-{s}", "")) or player_label(t, s)) if s in people else ""
+                (clean_name(form.get(f"name-{s}", "")) or player_label(t, s))
+                if s in people or s in remote
+                else ""
                 for s in range(players)
             )
-            seats = Seats(people, names)
+            seats = Seats(people, names, remote)
         self.set_settings(players=players)
         self.new_game(self.fresh_seed(), seats)
+        if remote:
+            self.set_ui(panel=Panel.FRIENDS, links=tuple(Link(s) for s in remote))
+            for seat in remote:
+                self.invite(seat)
         self.paint()
         self.kick()
+
+    # --- friends far away ----------------------------------------------------------------------
+
+    def link(self, seat: int) -> Link | None:
+        return next((link for link in self.ui.links if link.seat == seat), None)
+
+    def set_link(self, seat: int, **changes: Any) -> None:
+        links = tuple(replace(k, **changes) if k.seat == seat else k for k in self.ui.links)
+        self.set_ui(links=links)
+
+    def invite(self, seat: int) -> None:
+        """A fresh invitation for the friend at ``seat`` (the page's link layer makes it)."""
+        self.set_link(seat, state=LinkState.MAKING, code="", link="", error="")
+        self.synced.pop(seat, None)
+        self.peer({"type": "peer-invite", "seat": seat, "stun": True})
+
+    def answered(self, fields: Sequence[tuple[str, str]]) -> None:
+        """The host entered a friend's answer: the link layer reads it and connects."""
+        form = dict(fields[:4])
+        seat = int(form["seat"]) if form.get("seat", "").isdigit() else -1
+        link = self.link(seat)
+        if link is None or seat == GUEST_LINK or link.state != LinkState.WAITING:
+            return
+        self.set_link(seat, state=LinkState.CONNECTING, error="")
+        self.peer({"type": "peer-accept", "seat": seat, "code": form.get("code", "")[:4000]})
+        self.paint()
+
+    def linked(self, message: dict[str, Any]) -> None:
+        """A word of the page's link layer about the link to ``seat``: its code made
+        (``peer-code``), a code it could not use (``peer-error``), where the link is
+        (``peer-state``), a text from the friend (``peer-message``) or one it dropped
+        (``peer-refused``)."""
+        kind, seat = str(message.get("type")), message.get("seat")
+        link = self.link(seat) if isinstance(seat, int) else None
+        if link is None:
+            return
+        if kind == "peer-code":
+            code, address = str(message.get("code", "")), str(message.get("link", ""))
+            self.set_link(link.seat, state=LinkState.WAITING, code=code, link=address)
+        elif kind == "peer-error":
+            why = str(message.get("reason"))[:200]
+            self.set_link(link.seat, state=LinkState.FAILED, error=why)
+        elif kind == "peer-state":
+            self.link_state(link, str(message.get("state")))
+        elif kind == "peer-message":
+            self.heard(link, str(message.get("text", "")))
+            return
+        elif kind == "peer-refused":
+            self.refuse(link, str(message.get("reason"))[:120])
+        self.paint()
+
+    def link_state(self, link: Link, state: str) -> None:
+        if state == "connecting":
+            self.set_link(link.seat, state=LinkState.CONNECTING)
+        elif state == "open":
+            self.set_link(link.seat, state=LinkState.OPEN, error="")
+            if link.seat == GUEST_LINK:
+                self.send(GUEST_LINK, hello_message("guest", self.state.settings.lang, __version__))
+            elif self.ui.panel == Panel.FRIENDS and all(
+                k.state == LinkState.OPEN for k in self.ui.links
+            ):
+                self.set_ui(panel=None)  # every friend is here: to the table
+            self.synced.pop(link.seat, None)
+            self.kick()
+        elif state in ("lost", "closed") and link.state != LinkState.LOST:
+            self.set_link(link.seat, state=LinkState.LOST)
+            self.notify(Notice(NoticeKind.PEER, ("lost", self.name_of(link.seat))))
+
+    def name_of(self, seat: int) -> str:
+        return self.people.name(seat) if seat != GUEST_LINK else ""
+
+    def refuse(self, link: Link, why: str) -> None:
+        """A message from the friend of ``link`` is refused: a notice says so, nothing else
+        changes (the friend is sent the position again)."""
+        self.notify(Notice(NoticeKind.PEER, ("refused", self.name_of(link.seat), why)))
+        self.synced.pop(link.seat, None)
+
+    def send(self, seat: int, text: str) -> None:
+        self.peer({"type": "peer-send", "seat": seat, "text": text})
+
+    def heard(self, link: Link, text: str) -> None:
+        """A text from a friend: on the host's page a guest's hello or move, on a guest's page
+        the host's word."""
+        if link.state != LinkState.OPEN:
+            return
+        if link.seat == GUEST_LINK:
+            self.told(text)
+            return
+        t = language(self.state.settings.lang or FALLBACK)
+        try:
+            if "chkobba-hello" in text[:80]:
+                hello = read_hello(text)
+                if hello.version != __version__:
+                    self.refuse(link, f"version {hello.version[:20]}, not {__version__}")
+                    self.paint()
+                return
+            move = read_move(text, self.game, link.seat, self.seqs.get(link.seat, 0))
+        except PeerRefusal as error:
+            why = refused(t, error.refusal) if error.refusal is not None else str(error)
+            self.refuse(link, why[:160])
+            self.paint()
+            return
+        except ParseError as error:
+            self.refuse(link, str(error)[:160])
+            self.paint()
+            return
+        self.spawn(self.guest_move(link.seat, move))
+
+    async def guest_move(self, seat: int, move: Move) -> None:
+        """Play a guest's move, checked already, once the move before it has settled."""
+        game = self.game
+        while self.ui.busy:
+            await self.sleep(0.05)
+        if self.game is game or (self.game.current == seat and move in self.game.legal_moves()):
+            await self.perform(seat, move)
+
+    def sync(self) -> None:
+        """The host's page: each connected guest is sent the position, once each change."""
+        for link in self.ui.links:
+            seat = link.seat
+            if link.state != LinkState.OPEN or seat == GUEST_LINK:
+                continue
+            if self.synced.get(seat) is self.game:
+                continue
+            self.seqs[seat] = self.seqs.get(seat, 0) + 1
+            self.synced[seat] = self.game
+            names = self.people.names
+            self.send(seat, seat_update(self.game, seat, names, self.seqs[seat]))
+
+    def told(self, text: str) -> None:
+        """A guest's page: the host's word, shown after the ones before it."""
+        try:
+            update = read_seat_update(text)
+        except ParseError as error:
+            self.refuse(Link(GUEST_LINK), str(error)[:160])
+            self.paint()
+            return
+        self.updates.append(update)
+        if len(self.updates) == 1:
+            self.spawn(self.show_told())
+
+    async def show_told(self) -> None:
+        """Show the host's words in order: a move after the last one shown as any move is
+        shown, anything else (the first word, a resumed match) at once."""
+        while self.updates:
+            update = self.updates[0]
+            await self.show_update(update)
+            self.updates.pop(0)
+
+    async def show_update(self, update: SeatUpdate) -> None:
+        view, last = update.view, self.state.told
+        if last is not None and update.seq <= last.seq:
+            return
+        seat = view.seat
+        remote = tuple(s for s, name in enumerate(update.names) if name and s != seat)
+        seats = Seats((seat,), update.names, remote)
+        game = view.sample(random.Random(0))  # its hidden cards made up, never shown
+        self.state = replace(self.state, seats=seats)
+        mover = next(
+            (e.seat for e in reversed(update.log) if e.kind in (EntryKind.CUT, EntryKind.PLAY)),
+            None,
+        )
+        if last is not None and mover is not None and view.history[:-1] == last.view.history:
+            self.set_ui(viewer=seat, thinking=False)
+            await self.show_move(Played(mover, view.history[-1], self.game), game, update)
+            return
+        self.epoch += 1
+        panel = None if self.ui.panel == Panel.FRIENDS else self.ui.panel
+        self.set_ui(viewer=seat, thinking=False, last=None, stage=None, panel=panel)
+        self.state = replace(self.state, game=game, told=update)
+        self.paint()
+
+    def send_move(self, move: Move) -> None:
+        """A guest's page: the move goes to the host, whose answer shows it."""
+        told = self.state.told
+        if told is None:
+            return
+        self.send(GUEST_LINK, move_message(move, told.seq))
+        self.set_ui(thinking=True, selected=None, picked=(), hint=None)
+        self.paint()
 
     def replay_step(self, step: str) -> None:
         """Follow a shared deal: its first position, the one before, the next, its end."""

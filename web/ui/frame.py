@@ -14,7 +14,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from chkobba import HAYYA, Card, DealResult, DealScore, Game, Move, MoveKind, Phase, deal_link
+from chkobba import (
+    HAYYA,
+    Card,
+    DealResult,
+    DealScore,
+    Game,
+    Move,
+    MoveKind,
+    Phase,
+    SeatUpdate,
+    deal_link,
+)
 from chkobba.daily import daily_over, daily_points
 from chkobba.kernel import HAND_SIZE, sweepable, tied
 from chkobba.log import Entry, EntryKind, made_chkobba, match_log, undoable
@@ -25,8 +36,10 @@ from .model import (
     ALONE,
     BACKS,
     FELTS,
+    GUEST_LINK,
     PACES,
     SOLO,
+    LinkState,
     Played,
     ScreenPhase,
     Seating,
@@ -278,12 +291,37 @@ class PeoplePanel:
 
     players: int
     people: tuple[int, ...]
+    remote: tuple[int, ...]  # the friends far away
     names: tuple[str, ...]  # by seat, for all four seats ("" : not named yet)
     in_progress: bool  # a match in progress would be lost
 
 
+@dataclass(frozen=True)
+class LinkRow:
+    """One link in the friends panel: whose seat, where it is, what to pass on."""
+
+    seat: int
+    name: str
+    state: LinkState
+    said: str  # where it is, in words
+    code: str  # the invitation or answer to pass on ("" : none to show now)
+    link: str  # the same as a link (the host's invitation)
+    error: str
+
+
+@dataclass(frozen=True)
+class FriendsPanel:
+    """The links to friends far away: on the host's page, an invitation per guest seat and a
+    field for each answer; on a guest's page, its answer to send back. What each can trust."""
+
+    host: bool
+    rows: tuple[LinkRow, ...]
+    trust: str
+
+
 Overlay = (
     Cut
+    | FriendsPanel
     | PassPanel
     | PeoplePanel
     | Sheet
@@ -340,6 +378,7 @@ class Frame:
     back: str = BACKS[0]  # the cards' backs and the baize's colour (the root's marks)
     felt: str = FELTS[0]
     hints: bool = True  # the hint button is offered (not in a shared deal, nor the daily deal)
+    friends: bool = False  # the match has friends far away: their links can be opened
 
 
 def make_frame(
@@ -349,11 +388,14 @@ def make_frame(
     undos: int = 0,
     stats: Stats | None = None,
     people: Seats = ALONE,
+    told: SeatUpdate | None = None,
 ) -> Frame:
     """The whole screen for the seat of the one holding the phone (``ui.viewer``); ``undos``:
     the plays taken back in the match (its result says so); ``stats``: the player's statistics
     (None: a board or a shared deal, whose play they do not count); ``people``: who plays each
-    seat (several people: the phone passes, and the hands hide between their turns)."""
+    seat (several people: the phone passes, and the hands hide between their turns); ``told``:
+    on a guest's page, the host's last word, whose log and moves the screen tells (``game`` is
+    then a game made of the seat's view, its hidden cards made up, never shown)."""
     t = language(settings.lang or FALLBACK)
     players = game.rules.players
     shown = on_screen(game, ui)
@@ -361,30 +403,32 @@ def make_frame(
     phase = phase_of(shown, ui, people)
     hidden = hiding(shown, ui, people)
     seats = Seating(ui.viewer, people.names, hidden)
+    log = told.log if told is not None else match_log(game)
     choices = capture_choices(shown, ui) if phase == ScreenPhase.CHOOSE else []
     hint = ui.hint if phase in HINTED else None
     return Frame(
         lang=t.code,
         phase=phase,
-        moves=len(game.history),
+        moves=len(told.view.history if told is not None else game.history),
         scores=tuple(Score(words.side_name(t, s, players, seats), shown.scores[s]) for s in (0, 1)),
         target=t._(words.DAILY) if ui.daily else words.target(t, shown.rules.target),
-        seats=seat_views(t, shown, ui, pending, hint, seats, phase, hidden),
+        seats=seat_views(t, shown, ui, pending, hint, seats, phase, hidden, log),
         table=table_view(shown, ui, choices, pending, hint),
         incoming=pending.move.card if pending else None,
         stock=shown.stock_count,
         deal=words.deal(t, shown.deal_number if ui.replay else logged_deal(game, ui)),
-        status=status(t, shown, ui, phase, hint, seats),
+        status=status(t, shown, ui, phase, hint, seats, people),
         mine=phase in PLAYING,
         choices=choice_panel(t, ui, choices),
         hint_enabled=phase in PLAYING,
         hints=not ui.daily and ui.replay is None,
+        friends=bool(ui.links),
         undo=None
         if not settings.undo or ui.replay is not None or ui.daily or people.shared
         else phase in PLAYING and undoable(game, ui.viewer) is not None,
         replay=replay_bar(t, ui),
         hinting=ui.hinting,
-        overlay=overlay(t, shown, ui, settings, phase, hint, undos, stats, people),
+        overlay=overlay(t, shown, ui, settings, phase, hint, undos, stats, people, log),
         announcement=announcement(t, game, ui, seats),
         notice=words.notice(t, ui.notices[0]) if ui.notices else None,
         motion=replace(motion(ui), pace=PACES[settings.pace]),
@@ -508,19 +552,22 @@ def seat_views(
     seats: Seating,
     phase: ScreenPhase,
     hidden: bool,
+    log: tuple[Entry, ...],
 ) -> tuple[SeatView, ...]:
-    lasts = last_plays(t, game, seats)
+    lasts = last_plays(t, game, seats, log)
     return tuple(
         seat_view(t, game, ui, s, pending, hint, lasts, seats, phase, hidden)
         for s in seat_order(game, seats.viewer)
     )
 
 
-def last_plays(t: Language, game: Game, seats: Seating) -> dict[int, LastPlay]:
-    """Each seat's last play in the deal on the table (read off the match's log, from its end
-    back to the deal's start)."""
+def last_plays(
+    t: Language, game: Game, seats: Seating, log: tuple[Entry, ...]
+) -> dict[int, LastPlay]:
+    """Each seat's last play in the deal on the table (read off the match's ``log``, from its
+    end back to the deal's start)."""
     players, lasts = game.rules.players, {}
-    for entry in reversed(match_log(game)):
+    for entry in reversed(log):
         if entry.deal != game.deal_number:
             break
         if entry.kind == EntryKind.PLAY and entry.seat not in lasts:
@@ -615,7 +662,13 @@ def event(t: Language, game: Game, ui: Ui, seats: Seating, spoken: bool = False)
 
 
 def status(
-    t: Language, game: Game, ui: Ui, phase: ScreenPhase, hint: Move | None, seats: Seating
+    t: Language,
+    game: Game,
+    ui: Ui,
+    phase: ScreenPhase,
+    hint: Move | None,
+    seats: Seating,
+    people: Seats = ALONE,
 ) -> str:
     if phase == ScreenPhase.REPLAY:
         return replay_status(t, game, ui, seats)
@@ -629,11 +682,22 @@ def status(
         line = t._(words.YOUR_TURN) if phase == ScreenPhase.PLAY else t._(words.YOUR_CUT)
         return words.turn(event(t, game, ui, seats), line)
     happened = event(t, game, ui, seats)
+    away = game.current in people.remote and not connected(ui, game.current)
+    if away and game.phase != Phase.OVER:  # a friend far away whose link is down
+        return words.turn(happened, words.waiting_for(t, seats.name(game.current)))
     if happened or game.phase == Phase.OVER:
         return happened
     if ui.thinking or game.current != seats.viewer:
         return words.thinking(t, game.current, game.rules.players, seats)
     return ""
+
+
+def connected(ui: Ui, seat: int) -> bool:
+    """Whether the friend at ``seat`` (on a guest's page: the host, whatever the seat) is
+    connected now."""
+    return any(
+        link.state == LinkState.OPEN and link.seat in (seat, GUEST_LINK) for link in ui.links
+    )
 
 
 def hint_reason(t: Language, game: Game, move: Move) -> str:
@@ -789,6 +853,7 @@ def overlay(
     undos: int,
     stats: Stats | None = None,
     people: Seats = ALONE,
+    log: tuple[Entry, ...] = (),
 ) -> Overlay | None:
     seats = Seating(ui.viewer, people.names, hiding(game, ui, people))
     if phase == ScreenPhase.PASS:
@@ -796,6 +861,8 @@ def overlay(
         return PassPanel(words.pass_title(t, name), words.pass_text(t, name))
     if phase == ScreenPhase.PEOPLE:
         return people_panel(game, people)
+    if phase == ScreenPhase.FRIENDS:
+        return friends_panel(t, ui, people)
     if phase == ScreenPhase.SETTINGS:
         lang = settings.lang or FALLBACK
         target, players = game.rules.target, game.rules.players
@@ -823,9 +890,9 @@ def overlay(
     if phase in SHEETS:
         return score_sheet(t, game, phase, undos, seats)
     if phase == ScreenPhase.LOG:
-        return log_panel(t, game, ui, seats)
+        return log_panel(t, game, ui, seats, log)
     if phase == ScreenPhase.TAKEN:
-        return taken_panel(t, game, ui, seats)
+        return taken_panel(t, game, ui, seats, log)
     if phase == ScreenPhase.REVIEW:
         return review_panel(t, game, ui, seats)
     if phase == ScreenPhase.EXPERT:
@@ -840,7 +907,29 @@ def overlay(
 
 def people_panel(game: Game, people: Seats) -> PeoplePanel:
     names = tuple(people.name(seat) for seat in range(4))
-    return PeoplePanel(game.rules.players, people.people, names, in_progress(game))
+    return PeoplePanel(game.rules.players, people.people, people.remote, names, in_progress(game))
+
+
+def friends_panel(t: Language, ui: Ui, people: Seats) -> FriendsPanel:
+    host = all(link.seat != GUEST_LINK for link in ui.links)
+    rows = []
+    for link in ui.links:
+        name = people.name(link.seat) if link.seat != GUEST_LINK else ""
+        shown = link.state == LinkState.WAITING
+        said = words.link_state(t, link.state, host)
+        rows.append(
+            LinkRow(
+                link.seat,
+                name,
+                link.state,
+                said,
+                link.code if shown else "",
+                link.link if shown else "",
+                link.error,
+            )
+        )
+    trust = t._(words.TRUST_HOST if host else words.TRUST_GUEST)
+    return FriendsPanel(host, tuple(rows), trust)
 
 
 def in_progress(game: Game) -> bool:
@@ -948,10 +1037,10 @@ def log_text(t: Language, entry: Entry, players: int, seats: Seating = SOLO) -> 
     return words.with_chkobba(t, line) if entry.chkobba else line
 
 
-def log_panel(t: Language, game: Game, ui: Ui, seats: Seating) -> LogPanel:
+def log_panel(t: Language, game: Game, ui: Ui, seats: Seating, log: tuple[Entry, ...]) -> LogPanel:
     number, players = logged_deal(game, ui), game.rules.players
     lines = []
-    for entry in match_log(game):
+    for entry in log:
         if entry.deal == number:
             seat = entry.seat if entry.seat is not None else entry.side
             mine = seat is not None and seats.mine(seat % 2)
@@ -960,10 +1049,12 @@ def log_panel(t: Language, game: Game, ui: Ui, seats: Seating) -> LogPanel:
     return LogPanel(words.log_title(t, number), tuple(lines))
 
 
-def taken_panel(t: Language, game: Game, ui: Ui, seats: Seating) -> TakenPanel:
+def taken_panel(
+    t: Language, game: Game, ui: Ui, seats: Seating, log: tuple[Entry, ...]
+) -> TakenPanel:
     number, players = logged_deal(game, ui), game.rules.players
     taken: tuple[list[Card], list[Card]] = ([], [])
-    for entry in match_log(game):
+    for entry in log:
         if entry.deal != number:
             continue
         if entry.kind == EntryKind.PLAY and entry.cards and entry.seat is not None:

@@ -10,7 +10,17 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, TypeVar
 
-from chkobba import TARGETS, Card, DealLine, DealResult, Game, Move, ParseError, read_deal_link
+from chkobba import (
+    TARGETS,
+    Card,
+    DealLine,
+    DealResult,
+    Game,
+    Move,
+    ParseError,
+    SeatUpdate,
+    read_deal_link,
+)
 from chkobba.daily import read_day
 
 from .i18n import LANGUAGES
@@ -63,6 +73,7 @@ class ScreenPhase(Named):
     STATS = "stats"
     PEOPLE = "people"  # the form that sets up a match played by several people on this device
     PASS = "pass"  # the phone goes to the next person: every hand hidden until they tap
+    FRIENDS = "friends"  # the links to friends far away: invitations, answers, connections
 
 
 class Stage(Named):
@@ -87,6 +98,7 @@ class Panel(Named):
     SHARE = "share"  # the deal as a link
     STATS = "stats"  # the player's statistics (from the settings)
     PEOPLE = "people"  # who plays each seat, and their names (pass-and-play)
+    FRIENDS = "friends"  # the links to friends far away (peer to peer)
 
 
 class Why(Named):
@@ -126,6 +138,7 @@ class NoticeKind(Named):
     ELSEWHERE = "elsewhere"  # another tab played the match on
     ADDRESS = "address"  # URL parameters were ignored
     STATS = "stats"  # the statistics: unreadable (set aside), of a newer version, or not kept
+    PEER = "peer"  # a friend far away: a message refused (who, why), or the link lost (who)
 
 
 @dataclass(frozen=True)
@@ -170,12 +183,15 @@ class Notice:
 
 @dataclass(frozen=True)
 class Seats:
-    """Who plays each seat: people on this device (``people``, seat 0 always among them), the
-    computer in the others; ``names``: each seat's person's name, by seat ("" for a computer's
-    seat, or the player alone). The default: the player against the computer."""
+    """Who plays each seat: people on this device (``people``, seat 0 always among them, or on
+    a guest's page its own seat), friends far away (``remote``: on the host's page, the seats
+    its guests play; on a guest's page, every other person's), the computer in the others;
+    ``names``: each seat's person's name, by seat ("" for a computer's seat, or the player
+    alone). The default: the player against the computer."""
 
     people: tuple[int, ...] = (HUMAN,)
     names: tuple[str, ...] = ()
+    remote: tuple[int, ...] = ()
 
     @property
     def shared(self) -> bool:
@@ -217,6 +233,33 @@ def clean_name(text: str) -> str:
     direction overrides), spaces collapsed, at most NAME_LIMIT characters."""
     kept = "".join(c for c in text if unicodedata.category(c)[0] != "C" or c == " ")
     return " ".join(kept.split())[:NAME_LIMIT].strip()
+
+
+class LinkState(Named):
+    """Where a link to a friend far away is (``web/static/peer.js``'s states, and before)."""
+
+    MAKING = "making"  # the invitation (or the answer) is being made
+    WAITING = "waiting"  # its code is shown: waiting for the other side
+    CONNECTING = "connecting"
+    OPEN = "open"
+    LOST = "lost"  # the other side went silent or closed: a fresh pair of codes reconnects
+    FAILED = "failed"  # the code could not be made or read (``Link.error`` says why)
+
+
+GUEST_LINK = -1  # a guest's page's one link: to the host
+
+
+@dataclass(frozen=True)
+class Link:
+    """One link of the page to another browser: on the host's page, to the guest at ``seat``;
+    on a guest's page (``seat`` -1), to the host. ``code``: the invitation (host) or the answer
+    (guest) to pass on; ``error``: why a code could not be made or read (the browser's words)."""
+
+    seat: int
+    state: LinkState = LinkState.MAKING
+    code: str = ""
+    link: str = ""
+    error: str = ""
 
 
 @dataclass(frozen=True)
@@ -261,6 +304,7 @@ class Ui:
     # hidden until the person whose turn it is says they are ready (after a reload).
     viewer: int = HUMAN
     hidden: bool = False
+    links: tuple[Link, ...] = ()  # the links to friends far away
 
     @property
     def busy(self) -> bool:
@@ -278,6 +322,7 @@ class State:
     undos: int = 0  # plays taken back in this match (said on its result)
     stats: Stats | None = None  # the player's statistics as kept (None: none read yet)
     seats: Seats = field(default_factory=Seats)  # who plays each seat of this match
+    told: SeatUpdate | None = None  # a guest's page: the host's last word (its view and log)
 
 
 @dataclass(frozen=True)

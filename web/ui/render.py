@@ -22,7 +22,9 @@ from .frame import (
     Cut,
     ExpertPanel,
     Frame,
+    FriendsPanel,
     LastPlay,
+    LinkRow,
     LogPanel,
     Overlay,
     PassPanel,
@@ -40,7 +42,7 @@ from .frame import (
     TakenPanel,
 )
 from .i18n import LANGUAGES, Language, direction, language
-from .model import BACKS, FELTS, LEVELS, NAME_LIMIT, PACES, PLAYERS, ScreenPhase
+from .model import BACKS, FELTS, LEVELS, NAME_LIMIT, PACES, PLAYERS, LinkState, ScreenPhase
 from .stats import RECENT
 
 MANY_OPTIONS = 4  # more options than this: a compact, scrolling list
@@ -57,6 +59,11 @@ LIST = (
 UNDO_ICON = (
     '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M12.5 8c-2.6 0-5 1-6.9 2.6L2 7v9h9'
     'l-3.6-3.6A8 8 0 0 1 20.2 16l2.4-.8A10.5 10.5 0 0 0 12.5 8z"/></svg>'
+)
+PEOPLE_ICON = (
+    '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M8 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7'
+    "zm8 0a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM8 13c-3.3 0-6 1.7-6 4v2h12v-2c0-2.3-2.7-4-6-4zm8 0c-.6 0"
+    '-1.2.1-1.7.2 1.1.9 1.7 2.1 1.7 3.8v2h6v-2c0-2.3-2.7-4-6-4z"/></svg>'
 )
 TITLE_ID = "dialog-title"
 SCROLLS = f'tabindex="0" aria-labelledby="{TITLE_ID}"'  # a list that scrolls: the keyboard too
@@ -120,10 +127,19 @@ def top_bar(t: Language, frame: Frame) -> str:
         f'<header class="bar"><h1 class="sr-only">{escape(t._(words.TITLE))}</h1>'
         f'<button type="button" class="icon" data-action="settings" aria-haspopup="dialog" '
         f'aria-label="{escape(t._(words.SETTINGS))}">{GEAR}</button>'
+        f"{friends_button(t) if frame.friends else ''}"
         f'<div class="score"><b>{escape(first.name)}</b><em data-score="0">{first.points}</em>'
         f'<span class="target">{escape(frame.target)}</span>'
         f'<em data-score="1">{second.points}</em><b>{escape(second.name)}</b></div>'
         "</header>"
+    )
+
+
+def friends_button(t: Language) -> str:
+    """Opens the links to friends far away (the match has some)."""
+    return (
+        f'<button type="button" class="icon friends" data-action="friends" aria-haspopup="dialog" '
+        f'aria-label="{escape(t._(words.FRIENDS_TITLE))}">{PEOPLE_ICON}</button>'
     )
 
 
@@ -330,6 +346,8 @@ def overlay(t: Language, item: Overlay) -> str:
         return sheet_box(pass_panel(t, item), ScreenPhase.PASS)
     if isinstance(item, PeoplePanel):
         return sheet_box(people_panel(t, item), ScreenPhase.PEOPLE)
+    if isinstance(item, FriendsPanel):
+        return sheet_box(friends_panel(t, item), ScreenPhase.FRIENDS)
     return sheet_box(confirm_panel(t, item), ScreenPhase.CONFIRM)
 
 
@@ -701,11 +719,11 @@ def people_panel(t: Language, panel: PeoplePanel) -> str:
     rows = []
     for seat, name in enumerate(panel.names):
         label = escape(words.player_label(t, seat))
-        person = seat in panel.people
+        now = "person" if seat in panel.people else "friend" if seat in panel.remote else ""
         kind = ""
         if seat:
             options = "".join(
-                f'<option value="{k}"{selected((k == "person") == person)}>'
+                f'<option value="{k}"{selected(k == (now or "computer"))}>'
                 f"{escape(t._(text))}</option>"
                 for k, text in words.PEOPLE_KINDS.items()
             )
@@ -718,6 +736,7 @@ def people_panel(t: Language, panel: PeoplePanel) -> str:
     lost = f'<p class="sub">{escape(t._(words.CONFIRM_TEXT))}</p>' if panel.in_progress else ""
     return (
         f'{title(t._(words.PEOPLE_TITLE))}<p class="sub">{escape(t._(words.PEOPLE_SUB))}</p>'
+        f'<p class="sub">{escape(t._(words.PEOPLE_FRIENDS))}</p>'
         '<form class="people" data-form="people">'
         f'<fieldset class="count"><legend>{escape(t._(words.PLAYERS_TITLE))}</legend>'
         f"{counts}</fieldset>"
@@ -726,6 +745,58 @@ def people_panel(t: Language, panel: PeoplePanel) -> str:
         '<div class="actions">'
         f'<button type="submit" class="btn">{escape(t._(words.PEOPLE_START))}</button>'
         f"{button('close', t._(words.CLOSE), 'btn plain')}</div></form>"
+    )
+
+
+def friends_panel(t: Language, panel: FriendsPanel) -> str:
+    """Each link: where it is; its invitation (a link, a QR code that host.js draws from
+    data-qr, a copy button) and the field for its answer, or the guest's answer to send back;
+    then what each side can trust."""
+    rows = "".join(link_row(t, row, panel.host) for row in panel.rows)
+    return (
+        f"{title(t._(words.FRIENDS_TITLE))}{rows}"
+        f'<p class="sub trust" data-trust>{escape(panel.trust)}</p>'
+        f'<div class="actions">{close_button(t)}</div>'
+    )
+
+
+def link_row(t: Language, row: LinkRow, host: bool) -> str:
+    head = f"<h3>{escape(row.name)}</h3>" if row.name else ""
+    error = f'<p class="sub error" data-link-error>{escape(row.error)}</p>' if row.error else ""
+    body = ""
+    if host and row.code:
+        body = (
+            f'<p class="sub">{escape(words.invite_how(t, row.name))}</p>'
+            f"{code_block(row.link, t._(words.COPY_INVITE), t._(words.QR_INVITE), t)}"
+            f'<form class="answer" data-form="answer"><input type="hidden" name="seat" '
+            f'value="{row.seat}"><label for="answer-{row.seat}">'
+            f"{escape(words.answer_label(t, row.name))}</label>"
+            f'<input id="answer-{row.seat}" name="code" autocomplete="off" dir="ltr" '
+            f'spellcheck="false" required><button type="submit" class="btn">'
+            f"{escape(t._(words.CONNECT))}</button></form>"
+        )
+    elif row.code:
+        body = (
+            f'<p class="sub">{escape(t._(words.GUEST_HOW))}</p>'
+            f"{code_block(row.link, t._(words.COPY_ANSWER), t._(words.QR_ANSWER), t)}"
+        )
+    again = ""
+    if host and row.state in (LinkState.LOST, LinkState.FAILED, LinkState.WAITING):
+        again = button("reinvite", t._(words.INVITE_AGAIN), "btn plain", str(row.seat))
+    return (
+        f'<section class="link" data-link-seat="{row.seat}" data-link-state="{row.state}">'
+        f'{head}<p class="sub" data-link-said>{escape(row.said)}</p>{error}{body}'
+        f"{f'<div class=actions>{again}</div>' if again else ''}</section>"
+    )
+
+
+def code_block(link: str, label: str, qr_label: str, t: Language) -> str:
+    """A link to pass on: as a QR code (drawn by host.js from data-qr, the link made absolute),
+    as text to select, and a button that shares or copies it."""
+    return (
+        f'<div class="qr" data-qr="{escape(link)}" role="img" aria-label="{escape(qr_label)}">'
+        f'</div><p class="code" data-code dir="ltr">{escape(link)}</p>'
+        f'<div class="actions">{copy_button(link, label, t._(words.COPIED))}</div>'
     )
 
 

@@ -355,9 +355,10 @@ def write_save(saved: Saved) -> str:
         "bot_seed": saved.bot_seed,
         "undos": saved.undos,
     }
-    if saved.seats.shared:
+    if saved.seats.names:
         record["people"] = list(saved.seats.people)
         record["names"] = list(saved.seats.names)
+        record["remote"] = list(saved.seats.remote)
     return json.dumps(record)
 
 
@@ -400,17 +401,22 @@ def read_save(text: str) -> Saved:
 
 def read_seats(record: dict[str, Any], players: int) -> Seats:
     """The people of a save (absent: the player alone); raises ValueError unless they are
-    seats of the match, seat 0 first, each person with a name as the page cleans them."""
+    seats of the match, seat 0 first, the friends far away (``remote``) other seats, each
+    person with a name as the page cleans them."""
     if "people" not in record:
         return ALONE
-    people, names = record["people"], record.get("names")
-    if not (isinstance(people, list) and isinstance(names, list) and len(names) == players):
-        raise ValueError("bad people")
-    if people != sorted(set(people)) or people[:1] != [HUMAN] or len(people) < 2:
-        raise ValueError("bad people")
-    if not all(type(seat) is int and 0 <= seat < players for seat in people):
+    people, names, remote = record["people"], record.get("names"), record.get("remote", [])
+    if not (isinstance(names, list) and len(names) == players):
+        raise ValueError("bad names")
+    for seats in (people, remote):
+        if not isinstance(seats, list) or seats != sorted(set(seats)):
+            raise ValueError("bad people")
+        if not all(type(seat) is int and 0 <= seat < players for seat in seats):
+            raise ValueError("bad people")
+    if people[:1] != [HUMAN] or set(people) & set(remote) or len(people) + len(remote) < 2:
         raise ValueError("bad people")
     for seat, name in enumerate(names):
-        if not isinstance(name, str) or name != clean_name(name) or bool(name) != (seat in people):
+        named = seat in people or seat in remote
+        if not isinstance(name, str) or name != clean_name(name) or bool(name) != named:
             raise ValueError("bad names")
-    return Seats(tuple(people), tuple(names))
+    return Seats(tuple(people), tuple(names), tuple(remote))

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from chkobba import Card, DealScore, Move, MoveKind
 
 from .i18n import N_, NATIVE_NAMES, Language, np_
-from .model import SOLO, AddressProblem, Notice, NoticeKind, Seating, Why
+from .model import SOLO, AddressProblem, LinkState, Notice, NoticeKind, Seating, Why
 
 QUOTE_LIMIT = 24  # characters of an outside value quoted back to the player
 LISTED_PROBLEMS = 3  # address problems named one by one; the rest are counted
@@ -823,6 +823,8 @@ def notice(t: Language, item: Notice) -> str:
         return t._("Ignored in the address: {problems}.", problems=listed)
     if kind == NoticeKind.STATS:
         return stats_notice(t, item.detail)
+    if kind == NoticeKind.PEER:
+        return peer_notice(t, item.detail)
     raise ValueError(f"no words for the notice {kind!r}")
 
 
@@ -1000,7 +1002,15 @@ PEOPLE_SUB = N_(
     "Take turns on this phone; the computer plays the seats no one takes. Between two people's "
     "turns every hand is hidden until the next one is ready."
 )
-PEOPLE_KINDS = {"person": N_("A person"), "computer": N_("The computer")}
+PEOPLE_FRIENDS = N_(
+    "A friend far away plays on their own phone: after Start, send them the invitation, and "
+    "enter the answer they send back."
+)
+PEOPLE_KINDS = {  # who plays a seat (short: a phone's half width)
+    "person": N_("Person here"),
+    "computer": N_("Computer"),
+    "friend": N_("Friend online"),
+}
 PEOPLE_START = N_("Start the match")
 TEAM_NOTE = N_("Players 1 and 3 are partners against players 2 and 4.")
 PASS_READY = N_("Show my cards")
@@ -1008,7 +1018,7 @@ PASS_READY = N_("Show my cards")
 
 def player_label(t: Language, seat: int) -> str:
     """A seat in the form that sets up a match: "Player 1" (seat 0) to "Player 4"."""
-    return t._("Player {n}", n=seat + 1)
+    return t._("Player {number}", number=seat + 1)
 
 
 def pass_title(t: Language, name: str) -> str:
@@ -1019,4 +1029,81 @@ def pass_text(t: Language, name: str) -> str:
     return t._(
         "Every hand is hidden. {who}, tap when you hold the phone to see your cards.",
         who=isolated(name),
+    )
+
+
+# --- friends far away (peer to peer) -----------------------------------------------------------
+
+FRIENDS_TITLE = N_("Friends far away")
+FRIENDS_BUTTON = N_("Friends")
+INVITE_HOW = N_(
+    "Send this invitation to {who} (a message, or the code shown to their camera). They open "
+    "it, and send back an answer: enter it here."
+)
+ANSWER_LABEL = N_("The answer from {who}")
+CONNECT = N_("Connect")
+INVITE_AGAIN = N_("New invitation")
+COPY_INVITE = N_("Copy the invitation")
+SHARE_INVITE = N_("Share the invitation")
+COPY_ANSWER = N_("Copy the answer")
+QR_INVITE = N_("The invitation as a QR code")
+QR_ANSWER = N_("The answer as a QR code")
+GUEST_HOW = N_(
+    "Send this answer back to the friend who invited you (a message, or the code shown to their "
+    "camera). The match starts on its own once they enter it."
+)
+TRUST_HOST = N_(
+    "Your phone deals and keeps the match: your friends see only their own cards and the table, "
+    "and every move they send is checked here. Nothing goes through a server; across networks a "
+    "public STUN server (stun.l.google.com) only tells each phone its address."
+)
+TRUST_GUEST = N_(
+    "The friend who invited you deals on their phone and checks every move: you see only your "
+    "cards and the table, and must trust their phone to deal fairly. Nothing goes through a "
+    "server; across networks a public STUN server (stun.l.google.com) only tells each phone its "
+    "address."
+)
+LINK_STATES = {
+    LinkState.MAKING: N_("Making the invitation…"),
+    LinkState.WAITING: N_("Waiting for the answer"),
+    LinkState.CONNECTING: N_("Connecting…"),
+    LinkState.OPEN: N_("Connected"),
+    LinkState.LOST: N_("Connection lost: send a new invitation to resume the match"),
+    LinkState.FAILED: N_("This code could not be used"),
+}
+GUEST_STATES = {
+    LinkState.MAKING: N_("Making your answer…"),
+    LinkState.WAITING: N_("Waiting for your friend to enter your answer"),
+    LinkState.CONNECTING: N_("Connecting…"),
+    LinkState.OPEN: N_("Connected"),
+    LinkState.LOST: N_("Connection lost: ask your friend for a new invitation"),
+    LinkState.FAILED: N_("This invitation could not be used: ask your friend for a new one"),
+}
+
+
+def link_state(t: Language, state: LinkState, host: bool) -> str:
+    return t._((LINK_STATES if host else GUEST_STATES)[state])
+
+
+def waiting_for(t: Language, name: str) -> str:
+    """A friend far away whose turn it is is not connected."""
+    return t._("Waiting for {who} to connect again…", who=isolated(name))
+
+
+def invite_how(t: Language, name: str) -> str:
+    return t._(INVITE_HOW, who=isolated(name))
+
+
+def answer_label(t: Language, name: str) -> str:
+    return t._(ANSWER_LABEL, who=isolated(name))
+
+
+def peer_notice(t: Language, detail: tuple[str, ...]) -> str:
+    """("refused", who, why): a message from ``who`` was refused and changed nothing; ("lost",
+    who): the link to ``who`` was lost ("" : the host)."""
+    what, who = detail[0], isolated(detail[1]) if detail[1] else t._("your friend")
+    if what == "lost":
+        return t._("The connection to {who} was lost.", who=who)
+    return t._(
+        "A message from {who} was refused and changed nothing: {why}", who=who, why=detail[2]
     )

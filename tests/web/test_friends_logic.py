@@ -1,0 +1,229 @@
+"""A friend far away, in CPython: the host's page and a guest's page, their link layers joined
+by a wire (what one sends, the other hears); the match played by both, hostile messages refused,
+a lost link resumed with a fresh pair of codes."""
+
+import asyncio
+import json
+import re
+
+from chkobba import Game, Move, move_message
+from fakes import Screen, Store
+from test_ui_logic import make_app, run, settle, tap_first_move
+from ui.controller import App
+from ui.model import GUEST_LINK, LinkState, NoticeKind, parse_params
+from ui.storage import Storage
+
+HAND_ZONES = re.compile(r'data-zone="hand-(\d)"[^>]*>(.*?)</div>', re.S)
+
+
+class Wire:
+    """The link layers of a host's page and of its guest at ``seat``, joined: invitations and
+    answers are made up codes; an answer read opens the link both ways."""
+
+    def __init__(self, host: App, seat: int = 1) -> None:
+        self.host, self.seat, self.guest = host, seat, None
+        self.invitations = 0
+        self.to_guest: list[str] = []  # every text the host sent its guest
+        host.peer = self.from_host
+
+    def later(self, app, message):
+        asyncio.get_event_loop().call_soon(app.linked, message)
+
+    def from_host(self, message):
+        kind, seat = message["type"], message.get("seat")
+        if kind == "peer-invite":
+            self.invitations += 1
+            code = f"I{self.invitations}"
+            self.later(self.host, {"type": "peer-code", "seat": seat, "code": code, "link": code})
+        elif kind == "peer-accept" and message["code"] == f"A{self.invitations}":
+            for app, end in ((self.host, seat), (self.guest, GUEST_LINK)):
+                self.later(app, {"type": "peer-state", "seat": end, "state": "open"})
+        elif kind == "peer-accept":
+            self.later(self.host, {"type": "peer-error", "seat": seat, "reason": "bad code"})
+        elif kind == "peer-send":
+            self.to_guest.append(message["text"])
+            self.later(
+                self.guest, {"type": "peer-message", "seat": GUEST_LINK, "text": message["text"]}
+            )
+
+    def from_guest(self, message):
+        kind = message["type"]
+        if kind == "peer-join":
+            answer = "A" + message["code"][1:]
+            self.later(self.guest, {"type": "peer-code", "seat": GUEST_LINK, "code": answer})
+        elif kind == "peer-send":
+            self.say(message["text"])
+
+    def say(self, text):
+        """A text from the guest's side of the wire (or a hostile peer in its place)."""
+        self.later(self.host, {"type": "peer-message", "seat": self.seat, "text": text})
+
+    def join(self) -> App:
+        """A guest's page opened on the latest invitation, its answer entered by the host."""
+        self.guest = App(
+            Screen(),
+            Storage(Store()),
+            parse_params("?pace=0"),
+            lambda: 5,
+            sleep=lambda s: asyncio.sleep(0),
+            join=f"I{self.invitations}",
+            peer=self.from_guest,
+        )
+        self.guest.review_ahead = False
+        self.guest.start()
+        return self.guest
+
+    def drop(self):
+        for app, end in ((self.host, self.seat), (self.guest, GUEST_LINK)):
+            app.linked({"type": "peer-state", "seat": end, "state": "lost"})
+
+
+async def settled(*apps):
+    for _ in range(8):
+        for app in apps:
+            await settle(app)
+        await asyncio.sleep(0)
+
+
+async def connect(host, wire, fields):
+    host.start()
+    await settle(host)
+    await host.tap("settings")
+    await host.tap("people")
+    host.set_people(fields)
+    await settled(host)
+    link = host.link(wire.seat)
+    assert link.state == LinkState.WAITING and link.code == f"I{wire.invitations}"
+    guest = wire.join()
+    await settled(host, guest)
+    assert guest.link(GUEST_LINK).code == f"A{wire.invitations}"
+    host.answered([("seat", str(wire.seat)), ("code", guest.link(GUEST_LINK).code)])
+    await settled(host, guest)
+    assert host.link(wire.seat).state == LinkState.OPEN
+    assert guest.link(GUEST_LINK).state == LinkState.OPEN
+    return guest
+
+
+async def play(host, guest, turns):
+    """Both pages play their seats (the first legal move), dismissing their sheets; the guest
+    never shows a card of another hand."""
+    for _ in range(turns):
+        await settled(host, guest)
+        if host.game.phase == "over":
+            return
+        hp, gp = host.phase(), guest.phase()
+        assert not face_up_hand_cards_of_others(guest)
+        if hp == "sheet":
+            await host.tap("next")
+        if gp == "sheet":
+            await guest.tap("next")
+        if hp in ("cut", "play"):
+            await tap_first_move(host)
+        elif gp in ("cut", "play"):
+            assert guest.state.told.view.current == guest.ui.viewer
+            await tap_first_move(guest)
+
+
+def face_up_hand_cards_of_others(guest):
+    """The seats other than the guest's whose hand the guest's screen draws face up."""
+    return [
+        seat
+        for seat, inner in HAND_ZONES.findall(guest.screen.html)
+        if int(seat) != guest.ui.viewer and "data-card" in inner
+    ]
+
+
+def test_a_friend_plays_a_whole_match_from_another_page_and_sees_no_hidden_card():
+    async def match():
+        host = make_app(Store(), "?seed=4&pace=0")
+        wire = Wire(host)
+        fields = [("players", "2"), ("name-0", "Amel"), ("kind-1", "friend"), ("name-1", "Sami")]
+        guest = await connect(host, wire, fields)
+        assert guest.people.names == ("Amel", "Sami") and guest.ui.viewer == 1
+        await play(host, guest, 3000)
+        await settled(host, guest)
+        assert host.game.phase == "over"
+        assert guest.state.told.view == host.game.view(1)  # the guest saw the match to its end
+        return host, guest, wire
+
+    _, guest, wire = run(match())
+    assert len(wire.to_guest) > 50
+    for text in wire.to_guest:  # nothing of another hand, ever
+        view = json.loads(text)["view"]
+        assert "hands" not in view and "stock" not in view
+    assert "won the match" in guest.screen.html
+
+
+def test_hostile_messages_from_the_peer_are_refused_and_change_nothing():
+    async def hostile():
+        host = make_app(Store(), "?seed=4&pace=0")
+        wire = Wire(host)
+        guest = await connect(host, wire, [("players", "2"), ("kind-1", "friend")])
+        await settled(host, guest)
+        before = host.game
+        seq = host.seqs[1]
+        other = next(m for m in Game.new(before.rules, 99).legal_moves())
+        illegal = Move.parse("KDx7D") if before.phase == "play" else Move.parse("QC")
+        texts = [
+            "{not json",
+            "x" * 100_000,
+            json.dumps({"format": "chkobba-move", "version": 1, "seq": seq, "move": 7}),
+            move_message(other, seq - 1),  # stale
+            move_message(illegal, seq),
+            '{"format":"chkobba-hello","version":1,"name":"x","lang":"fr","app_version":"9.9"}',
+            "[" * 100_000,
+        ]
+        if before.current != 1:  # out of turn: it is the host's
+            texts.append(move_message(before.legal_moves()[0], seq))
+        for text in texts:
+            host.set_ui(notices=())
+            wire.say(text)
+            await settled(host)
+            assert host.game is before  # nothing changed
+            (notice,) = host.ui.notices  # and the host is told, once
+            assert notice.kind == NoticeKind.PEER and notice.detail[0] == "refused", text[:40]
+            assert "refused" in host.screen.html
+        return host
+
+    run(hostile())
+
+
+def test_a_lost_link_is_said_and_a_fresh_pair_of_codes_resumes_the_same_position():
+    async def resume():
+        host = make_app(Store(), "?seed=6&pace=0")
+        wire = Wire(host)
+        guest = await connect(host, wire, [("players", "2"), ("kind-1", "friend")])
+        await play(host, guest, 12)
+        await settled(host, guest)
+        position = host.game
+        wire.drop()
+        await settled(host, guest)
+        assert host.link(1).state == LinkState.LOST
+        assert guest.link(GUEST_LINK).state == LinkState.LOST
+        assert "lost" in host.screen.html and "lost" in guest.screen.html
+        if host.game.current == 1:  # its turn waits for the friend, said so
+            assert "Waiting for" in host.screen.html
+        await host.tap("friends")
+        await host.tap("reinvite", "1")
+        await settled(host)
+        fresh = wire.join()
+        await settled(host, fresh)
+        host.answered([("seat", "1"), ("code", fresh.link(GUEST_LINK).code)])
+        await settled(host, fresh)
+        assert host.game == position  # the same match, resumed
+        assert fresh.state.told.view == position.view(1)
+        await play(host, fresh, 6)
+        return host
+
+    host = run(resume())
+    saved, _ = Storage(host.storage.store).load()
+    assert saved.seats.remote == (1,)  # kept with the match: a reload offers new invitations
+
+
+def test_a_reloaded_host_offers_new_invitations():
+    store = Store()
+    host = make_app(store, "?seed=4&pace=0")
+    run(connect(host, Wire(host), [("players", "2"), ("kind-1", "friend")]))
+    again = make_app(store, "?pace=0")
+    assert again.people.remote == (1,)
+    assert again.link(1).state == LinkState.LOST
