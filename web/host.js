@@ -430,8 +430,12 @@ async function linkLayer(message) {
   }
 }
 
-/** The QR codes of the frame just shown (data-qr: a link, made absolute). */
+/** The QR codes of the frame just shown (data-qr: a link, made absolute), and their links
+ * written out whole. */
 async function drawCodes() {
+  for (const code of app.querySelectorAll("[data-code]")) {
+    code.textContent = new URL(code.textContent, location.href).href; // text, never HTML
+  }
   const boxes = [...app.querySelectorAll("[data-qr]:empty")];
   if (!boxes.length) return;
   const { qrSvg } = await import("./static/peer.js");

@@ -288,3 +288,19 @@ def plain_table(page, plain_url, form):
     table = Table(page, plain_url, form)
     yield table
     table.assert_clean()
+
+
+# Chromium hides host candidates behind random mDNS names (x.local), which the other side
+# resolves with multicast queries on the network. The peer tests' browser gives the machine's
+# own addresses instead: two contexts reach each other with nothing leaving the machine.
+NO_MDNS = "--disable-features=WebRtcHideLocalIpsWithMdns"
+
+
+@pytest.fixture(scope="module")
+def link_browser(browser_type, browser_type_launch_args):
+    """A module's own browser for two players linked peer to peer: the suite's launch
+    arguments and NO_MDNS."""
+    args = [*browser_type_launch_args.get("args", []), NO_MDNS]
+    browser = browser_type.launch(**{**browser_type_launch_args, "args": args})
+    yield browser
+    browser.close()

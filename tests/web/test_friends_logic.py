@@ -49,6 +49,7 @@ class Wire:
     def from_guest(self, message):
         kind = message["type"]
         if kind == "peer-join":
+            assert message["seat"] == GUEST_LINK  # (the page answers with the seat asked)
             answer = "A" + message["code"][1:]
             self.later(self.guest, {"type": "peer-code", "seat": GUEST_LINK, "code": answer})
         elif kind == "peer-send":
@@ -151,7 +152,16 @@ def test_a_friend_plays_a_whole_match_from_another_page_and_sees_no_hidden_card(
     for text in wire.to_guest:  # nothing of another hand, ever
         view = json.loads(text)["view"]
         assert "hands" not in view and "stock" not in view
-    assert "won the match" in guest.screen.html
+    html = guest.screen.html
+    assert "won the match" in html
+    # The match is the host's: the guest's sheet offers its log, not a review, a replay, a link
+    # or a new match (the host's), and such taps are refused.
+    assert 'data-action="log"' in html
+    for action in ("review", "expert", "share", "new"):
+        assert f'data-action="{action}"' not in html
+    game = guest.game
+    run(guest.tap("new"))
+    assert guest.game is game
 
 
 def test_hostile_messages_from_the_peer_are_refused_and_change_nothing():

@@ -12,10 +12,6 @@ import zlib
 import pytest
 from conftest import BLANK, Table
 
-# Chromium hides host candidates behind random mDNS names (x.local), which the other side
-# resolves with multicast queries on the network. This module's browser gives the machine's
-# own addresses instead: the two contexts reach each other with nothing leaving the machine.
-NO_MDNS = "--disable-features=WebRtcHideLocalIpsWithMdns"
 LOST_MS = 12_000  # a closed peer is noticed in 6 s here (ICE disconnected), 10 s at most
 SETUP = """async () => {
     window.peer = await import("./static/peer.js");
@@ -59,15 +55,6 @@ BEATS = """async (count) => {  // until the link's channel received `count` fram
     };
     while ((await frames()) < count) await new Promise((next) => setTimeout(next, 100));
 }"""
-
-
-@pytest.fixture(scope="module")
-def link_browser(browser_type, browser_type_launch_args):
-    """This module's own browser: the suite's launch arguments and NO_MDNS."""
-    args = [*browser_type_launch_args.get("args", []), NO_MDNS]
-    browser = browser_type.launch(**{**browser_type_launch_args, "args": args})
-    yield browser
-    browser.close()
 
 
 class Side:

@@ -180,6 +180,21 @@ DAILY_REFUSED = (
 )
 
 
+# What a guest's page does without: the match, its settings and its review are the host's.
+GUEST_REFUSED = (
+    "new",
+    "confirm-new",
+    "players",
+    "target",
+    "level",
+    "undo",
+    "people",
+    "review",
+    "expert",
+    "share",
+)
+
+
 class Screen(Protocol):
     def show(
         self,
@@ -466,7 +481,7 @@ class App:
         self.paint()
         if self.join is not None:
             self.driving = False  # the host moves for the computer
-            self.peer({"type": "peer-join", "code": self.join, "stun": True})
+            self.peer({"type": "peer-join", "seat": GUEST_LINK, "code": self.join, "stun": True})
             return
         if not self.keeps_save:
             self.driving = True  # a position of its own: no other tab plays it
@@ -604,6 +619,8 @@ class App:
         if phases is not None and self.phase() not in phases:
             return
         if self.daily is not None and action in DAILY_REFUSED:
+            return
+        if self.join is not None and action in GUEST_REFUSED:
             return
         ui = self.ui
         if action == "dismiss":
@@ -920,9 +937,12 @@ class App:
             self.set_ui(viewer=seat, thinking=False)
             await self.show_move(Played(mover, view.history[-1], self.game), game, update)
             return
-        self.epoch += 1
+        self.epoch += 1  # the first word, or a resumed match: its sheets seen already
         panel = None if self.ui.panel == Panel.FRIENDS else self.ui.panel
-        self.set_ui(viewer=seat, thinking=False, last=None, stage=None, panel=panel)
+        seen = len(view.deal_results)
+        self.set_ui(
+            viewer=seat, thinking=False, last=None, stage=None, panel=panel, seen_deals=seen
+        )
         self.state = replace(self.state, game=game, told=update)
         self.paint()
 

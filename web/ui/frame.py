@@ -54,6 +54,7 @@ from .stats import Stats, chart
 PLAYING = (ScreenPhase.PLAY, ScreenPhase.CHOOSE)  # the player's hand and hint button are live
 HINTED = (ScreenPhase.PLAY, ScreenPhase.CUT, ScreenPhase.CHOOSE)  # a hint may be shown
 SHEETS = (ScreenPhase.SHEET, ScreenPhase.OVER)  # a score sheet is open
+GUEST = ("log", "taken")  # what a guest's sheet offers beside (the deal is the host's)
 
 
 @dataclass(frozen=True)
@@ -149,6 +150,7 @@ class Sheet:
     action_label: str
     share: str = ""  # the daily deal's result as a text to share, with ``link``
     link: str = ""  # the daily deal's link ("?daily=YYYY-MM-DD")
+    more: tuple[str, ...] = ("log", "taken", "review", "expert", "share")  # offered beside
 
 
 @dataclass(frozen=True)
@@ -165,6 +167,7 @@ class SettingsPanel:
     felt: str
     stats: bool = False  # the statistics can be opened (the player's own matches)
     daily: bool = False  # the daily deal is played: no other match, level, target or undo
+    guest: bool = False  # a friend's match: its rules and its next match are the host's
 
 
 @dataclass(frozen=True)
@@ -428,7 +431,9 @@ def make_frame(
         else phase in PLAYING and undoable(game, ui.viewer) is not None,
         replay=replay_bar(t, ui),
         hinting=ui.hinting,
-        overlay=overlay(t, shown, ui, settings, phase, hint, undos, stats, people, log),
+        overlay=overlay(
+            t, shown, ui, settings, phase, hint, undos, stats, people, log, told is not None
+        ),
         announcement=announcement(t, game, ui, seats),
         notice=words.notice(t, ui.notices[0]) if ui.notices else None,
         motion=replace(motion(ui), pace=PACES[settings.pace]),
@@ -854,6 +859,7 @@ def overlay(
     stats: Stats | None = None,
     people: Seats = ALONE,
     log: tuple[Entry, ...] = (),
+    guest: bool = False,
 ) -> Overlay | None:
     seats = Seating(ui.viewer, people.names, hiding(game, ui, people))
     if phase == ScreenPhase.PASS:
@@ -879,6 +885,7 @@ def overlay(
             settings.felt,
             stats is not None,
             bool(ui.daily),
+            guest,
         )
     if phase == ScreenPhase.STATS:
         return stats_panel(t, ui, stats or Stats())
@@ -887,6 +894,9 @@ def overlay(
         return Confirm(title, t._(words.CONFIRM_TEXT))
     if phase == ScreenPhase.OVER and ui.daily:
         return daily_sheet(t, game, ui)
+    if phase in SHEETS and guest:  # the host's match: its deals told, not replayed here
+        sheet = score_sheet(t, game, phase, undos, seats)
+        return replace(sheet, action="" if phase == ScreenPhase.OVER else sheet.action, more=GUEST)
     if phase in SHEETS:
         return score_sheet(t, game, phase, undos, seats)
     if phase == ScreenPhase.LOG:

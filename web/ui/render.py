@@ -366,7 +366,7 @@ def title(text: str, cls: str = "") -> str:
 
 
 def button(action: str, label: str, cls: str = "btn", value: str = "") -> str:
-    data = f' data-move="{value}"' if action == "move" else ""
+    data = f' data-{"move" if action == "move" else "value"}="{escape(value)}"' if value else ""
     return (
         f'<button type="button" class="{cls}" data-action="{action}"{data}>{escape(label)}</button>'
     )
@@ -418,16 +418,14 @@ def score_sheet(t: Language, sheet: Sheet) -> str:
             sheet.link, t._(words.SHARE_RESULT), t._(words.COPIED_RESULT), sheet.share
         )
         action = f'{share}<a class="btn alt" href="./index.html">{escape(t._(words.OWN_MATCH))}</a>'
-    more = "".join(
-        button(name, t._(label), "btn plain")
-        for name, label in (
-            ("log", words.LOG),
-            ("taken", words.TAKEN),
-            ("review", words.REVIEW),
-            ("expert", words.EXPERT),
-            ("share", words.SHARE),
-        )
-    )
+    labels = {
+        "log": words.LOG,
+        "taken": words.TAKEN,
+        "review": words.REVIEW,
+        "expert": words.EXPERT,
+        "share": words.SHARE,
+    }
+    more = "".join(button(name, t._(labels[name]), "btn plain") for name in sheet.more)
     actions = f'<div class="actions">{action}</div><div class="actions more">{more}</div>'
     return f"{head}{notes}{table}{actions}"
 
@@ -595,8 +593,8 @@ def settings_panel(t: Language, panel: SettingsPanel) -> str:
     note = escape(words.settings_note(t, panel.match_target))
     links = f'<p class="sub"><a href="./index.html?daily">{escape(t._(words.DAILY_LINK))}</a></p>'
     new = button("new", t._(words.NEW_GAME), "btn alt")
-    if panel.daily:
-        match, note = "", escape(t._(words.DAILY_NOTE))
+    if panel.daily or panel.guest:
+        match, note = "", escape(t._(words.GUEST_NOTE if panel.guest else words.DAILY_NOTE))
         links = f'<p class="sub"><a href="./index.html">{escape(t._(words.OWN_MATCH))}</a></p>'
         new = ""
     return (
@@ -604,7 +602,7 @@ def settings_panel(t: Language, panel: SettingsPanel) -> str:
         f"{seg('lang', t._(words.LANGUAGE_TITLE), LANGUAGES, panel.lang)}"
         f"{match}"
         f"{seg('pace', t._(words.PACE_TITLE), tuple(PACES), panel.pace)}"
-        f"{'' if panel.daily else seg('undo-setting', t._(words.UNDO_TITLE), ('on', 'off'), undo)}"
+        f"{'' if new == '' else seg('undo-setting', t._(words.UNDO_TITLE), ('on', 'off'), undo)}"
         f"{seg('sound', t._(words.SOUND_TITLE), ('on', 'off'), 'on' if panel.sound else 'off')}"
         f"{seg('back', t._(words.BACK_TITLE), BACKS, panel.back)}"
         f"{seg('felt', t._(words.FELT_TITLE), FELTS, panel.felt)}"
@@ -612,7 +610,7 @@ def settings_panel(t: Language, panel: SettingsPanel) -> str:
         f'<p class="sub"><a href="./tutorial.html?lang={t.code}">'
         f"{escape(t._(words.TUTORIAL_LINK))}</a></p>"
         '<div class="actions">'
-        f"{'' if panel.daily else button('people', t._(words.PEOPLE_LINK), 'btn plain')}"
+        f"{'' if new == '' else button('people', t._(words.PEOPLE_LINK), 'btn plain')}"
         f"{button('stats', t._(words.STATS), 'btn plain') if panel.stats else ''}"
         f"{new}"
         f"{button('close', t._(words.CLOSE), 'btn plain')}</div>"

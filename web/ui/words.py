@@ -1035,6 +1035,7 @@ def pass_text(t: Language, name: str) -> str:
 # --- friends far away (peer to peer) -----------------------------------------------------------
 
 FRIENDS_TITLE = N_("Friends far away")
+GUEST_NOTE = N_("You play in a friend's match: its rules and its next match are theirs.")
 FRIENDS_BUTTON = N_("Friends")
 INVITE_HOW = N_(
     "Send this invitation to {who} (a message, or the code shown to their camera). They open "

@@ -1,0 +1,174 @@
+"""A friend far away in Chromium: the host's game and a guest's game in two browser contexts at
+a phone's size, linked over the loopback (no STUN reachable here) by the invitation and the
+answer passed by hand; a whole deal played by both, the guest never sent a card of the host's
+hand; hostile texts refused; a dropped link resumed on the same position with fresh codes."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import VIEWPORTS, Table
+
+# Every text the page's data channels receive, kept for the test to read (before the page's own
+# scripts make any connection).
+LISTEN = """() => {
+    window.heard = [];
+    window.channels = [];
+    const Connection = window.RTCPeerConnection;
+    window.RTCPeerConnection = class extends Connection {
+        createDataChannel(...args) {
+            const channel = super.createDataChannel(...args);
+            channels.push(channel);
+            channel.addEventListener("message", (e) => {
+                if (typeof e.data === "string") heard.push(e.data);
+            });
+            return channel;
+        }
+    };
+}"""
+ANYWHERE = "'[data-zone^=\"hand-\"] [data-card]'"
+
+
+class Player:
+    """One player's phone: a browser context of its own, the game page in it."""
+
+    def __init__(self, browser, base: str) -> None:
+        self.context = browser.new_context(**VIEWPORTS["phone"], service_workers="block")
+        self.context.add_init_script(f"({LISTEN})()")
+        self.page = self.context.new_page()
+        self.table = Table(self.page, base, "phone")
+
+    def code(self) -> str:
+        """The code shown to pass on (the invitation, or the answer), as its link."""
+        self.page.wait_for_selector('[data-link-state="waiting"] [data-code]', timeout=20_000)
+        return self.page.inner_text('[data-link-state="waiting"] [data-code]')
+
+    def open_link(self) -> None:
+        self.page.wait_for_selector('[data-link-state="open"], #app:not([data-phase="friends"])')
+
+    def faces_of_others(self, seat: int) -> list[str]:
+        """Cards drawn face up in any hand but ``seat``'s."""
+        return self.page.evaluate(
+            f"""seat => [...document.querySelectorAll({ANYWHERE})]
+                .filter(c => c.closest('[data-zone]').dataset.zone !== 'hand-' + seat)
+                .map(c => c.dataset.card)""",
+            seat,
+        )
+
+
+@pytest.fixture
+def players(link_browser, server_url):
+    made: list[Player] = []
+
+    def make() -> Player:
+        made.append(Player(link_browser, server_url))
+        return made[-1]
+
+    yield make
+    for one in made:
+        one.context.close()
+        one.table.assert_clean()
+
+
+def invite(host: Player, make) -> Player:
+    """The host's invitation opened by a new guest, whose answer the host enters."""
+    invitation = host.code()
+    guest = make()
+    code = invitation.split("#join=")[1]
+    guest.page.goto(guest.table.base + "index.html?pace=0#join=" + code)
+    guest.table.wait_ready()
+    answer = guest.code()
+    assert "#answer=" in answer
+    host.page.fill("#answer-1", answer)
+    host.table.tap('form[data-form="answer"] button[type="submit"]')
+    host.open_link()
+    guest.page.wait_for_selector("#app:not([data-phase='friends'])", timeout=20_000)
+    return guest
+
+
+def host_hand(host: Player) -> list[str]:
+    game = host.table.saved_game()
+    return [str(card) for card in game.hands[0]]
+
+
+def take_turn(player: Player, seat: int) -> None:
+    """The player plays the first card of its hand (its first capture), or keeps its cut."""
+    moves = player.table.moves
+    if player.table.phase == "cut":
+        player.table.tap('[data-move="keep"]')
+    else:
+        player.table.tap(f'[data-zone="hand-{seat}"] [data-card] >> nth=0')
+        player.page.wait_for_function(
+            """n => { const a = document.querySelector('#app');
+                return +a.dataset.moves > n || a.dataset.phase === 'choose'; }""",
+            arg=moves,
+        )
+        if player.table.phase == "choose":
+            player.table.tap(".choice[data-move] >> nth=0")
+    player.page.wait_for_function(
+        "n => +document.querySelector('#app').dataset.moves > n", arg=moves
+    )
+
+
+def test_a_friend_far_away_plays_a_deal_is_refused_hostile_texts_and_resumes(players):
+    host = players()
+    host.table.open("?seed=4&pace=0")
+    host.table.tap('[data-action="settings"]')
+    host.table.wait_phase("settings")
+    host.table.tap('[data-action="people"]')
+    host.table.wait_phase("people")
+    host.page.fill('input[name="name-0"]', "Amel")
+    host.page.select_option('select[name="kind-1"]', "friend")
+    host.page.fill('input[name="name-1"]', "سامي")
+    host.table.tap('form[data-form="people"] button[type="submit"]')
+    host.table.wait_phase("friends")
+    assert host.page.locator("[data-trust]").count() == 1  # what each can trust, said
+    host.page.wait_for_selector(".qr svg")
+    host.table.screenshot("friends-invite-en")
+    guest = invite(host, players)
+    guest.table.screenshot("friends-guest-en")
+
+    # A whole deal, played by both; the guest is never sent a card of the host's hand.
+    for _ in range(80):
+        phase = host.table.wait_phase("cut", "play", "wait", "sheet", timeout=30_000)
+        if phase == "sheet":
+            break
+        hand = host_hand(host)
+        heard = " ".join(guest.page.evaluate("heard"))
+        assert not [card for card in hand if f'"{card}"' in heard]
+        assert guest.faces_of_others(1) == []
+        if phase in ("cut", "play"):
+            take_turn(host, 0)
+        elif guest.table.phase in ("cut", "play"):
+            take_turn(guest, 1)
+        else:  # a move on its way
+            host.page.wait_for_function(
+                "n => +document.querySelector('#app').dataset.moves !== n", arg=host.table.moves
+            )
+    assert host.table.phase == "sheet"
+    guest.table.wait_phase("sheet")
+    guest.table.screenshot("friends-guest-sheet-en")
+    host.table.tap('[data-action="next"]')
+    guest.table.tap('[data-action="next"]')
+
+    # Hostile texts from the guest's side of the link: refused, said, nothing changed.
+    moves = host.table.moves
+    for text in ("{not json", json.dumps({"format": "chkobba-move", "version": 1}), "[" * 5000):
+        guest.page.evaluate("t => channels.at(-1).send(t)", text)
+        host.page.wait_for_selector("[data-notice]")
+        assert "refused" in host.page.inner_text("[data-notice]")
+        assert host.table.moves == moves
+        host.table.tap('[data-action="dismiss"]')
+        host.page.wait_for_selector("[data-notice]", state="detached")
+
+    # The guest's phone goes away: the host says so, and a new invitation resumes the match.
+    guest.context.close()
+    host.page.wait_for_selector("[data-notice]:has-text('lost')", timeout=20_000)
+    host.table.tap('[data-action="friends"]')
+    host.table.wait_phase("friends")
+    host.table.tap('[data-action="reinvite"][data-value="1"]')
+    again = invite(host, players)
+    assert again.table.moves == host.table.moves  # the same position
+    assert sorted(again.table.table()) == sorted(host.table.table())
+    again.table.screenshot("friends-resumed-en")
