@@ -215,7 +215,8 @@ function begin() {
     languages: [...(navigator.languages ?? [navigator.language])].filter(Boolean),
     reduced: motion,
     taps: kept.map((target) => readTap(target, ZONES)).filter(Boolean),
-    join: location.hash.startsWith("#join=") ? location.hash.slice(6, 4006) : "",
+    join: location.hash.startsWith("#join=") ? location.hash.slice(6, 4006).split("&")[0] : "",
+    local: location.hash.includes("&local"), // the host asked no STUN server: neither do we
   });
 }
 
@@ -414,7 +415,8 @@ async function linkLayer(message) {
       const link = await peer.hostLink(hooks);
       links.set(seat, link);
       const code = await link.invitation();
-      post({ type: "peer-code", seat, code, link: `./index.html#join=${code}` });
+      const local = message.stun ? "" : "&local";
+      post({ type: "peer-code", seat, code, link: `./index.html#join=${code}${local}` });
     } else if (message.type === "peer-join") {
       const link = await peer.joinLink(message.code, hooks);
       links.set(seat, link);

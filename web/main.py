@@ -64,6 +64,7 @@ def start(message: dict[str, Any]) -> App:
         download=lambda name, text: send({"type": "download", "name": name, "text": text}),
         peer=send,
         join=str(message["join"]) if message.get("join") else None,
+        stun=not message.get("local"),
     )
     fresh.start()
     taps = [(str(action), str(value)) for action, value in message["taps"]]

@@ -237,3 +237,88 @@ def test_a_reloaded_host_offers_new_invitations():
     again = make_app(store, "?pace=0")
     assert again.people.remote == (1,)
     assert again.link(1).state == LinkState.LOST
+
+
+class Hub:
+    """A host's page and several guests' (one a seat), each on its own wire."""
+
+    def __init__(self, host: App, seats: tuple[int, ...]) -> None:
+        self.wires = {seat: Wire(host, seat) for seat in seats}
+        host.peer = self.from_host
+
+    def from_host(self, message):
+        seat = message.get("seat")
+        if message["type"] == "peer-invite":  # each seat's invitations are counted apart
+            wire = self.wires[seat]
+            wire.invitations += 1
+            code = f"I{wire.invitations}"
+            wire.later(wire.host, {"type": "peer-code", "seat": seat, "code": code, "link": code})
+        else:
+            self.wires[seat].from_host(message)
+
+
+def test_four_players_two_friends_online_and_a_person_here():
+    async def four():
+        host = make_app(Store(), "?seed=8&pace=0")
+        hub = Hub(host, (1, 3))
+        host.start()
+        await settle(host)
+        await host.tap("settings")
+        await host.tap("people")
+        fields = [
+            ("players", "4"),
+            ("kind-1", "friend"),
+            ("name-1", "Sami"),
+            ("kind-2", "person"),
+            ("name-2", "Ines"),
+            ("kind-3", "friend"),
+            ("name-3", "Omar"),
+        ]
+        host.set_people(fields)
+        await settled(host)
+        guests = {}
+        for seat, wire in hub.wires.items():
+            guests[seat] = wire.join()
+            await settled(host, guests[seat])
+            code = guests[seat].link(GUEST_LINK).code
+            host.answered([("seat", str(seat)), ("code", code)])
+            await settled(host, *guests.values())
+        assert all(host.link(s).state == LinkState.OPEN for s in (1, 3))
+        moved = set()
+        for _ in range(400):
+            await settled(host, *guests.values())
+            if host.game.phase == "over" or len(host.game.deal_results) >= 2:
+                break
+            for app in (host, *guests.values()):
+                if app.phase() == "sheet":
+                    await app.tap("next")
+            phase = host.phase()
+            if phase == "pass":
+                await host.tap("ready")
+            elif phase in ("cut", "play"):
+                moved.add(host.game.current)
+                await tap_first_move(host)
+            for seat, guest in guests.items():
+                if guest.phase() in ("cut", "play"):
+                    assert not face_up_hand_cards_of_others(guest)
+                    moved.add(seat)
+                    await tap_first_move(guest)
+        assert len(host.game.deal_results) >= 2  # two whole deals, every seat a person's
+        assert moved == {0, 1, 2, 3}
+        for seat, guest in guests.items():
+            assert guest.state.told.view == host.game.view(seat)
+            assert guest.people.names == ("Player 1", "Sami", "Ines", "Omar")
+
+    run(four())
+
+
+def test_the_form_chooses_whether_links_ask_a_stun_server():
+    for fields, stun in (([("stun", "on")], True), ([], False)):
+        sent = []
+        host = make_app(Store(), "?seed=4&pace=0")
+        host.peer = sent.append
+        host.start()
+        run(host.tap("settings"))
+        run(host.tap("people"))
+        host.set_people([("players", "2"), ("kind-1", "friend"), *fields])
+        assert {"type": "peer-invite", "seat": 1, "stun": stun} in sent

@@ -229,6 +229,7 @@ class App:
         download: Callable[[str, str], None] | None = None,
         peer: Callable[[dict[str, Any]], None] | None = None,
         join: str | None = None,
+        stun: bool = True,
     ) -> None:
         """``languages``: the browser's, in the player's order (navigator.languages).
         ``lead``: asks the page to make this tab the one that moves for the computer in the
@@ -240,7 +241,10 @@ class App:
         hands the page a file to save (its name and text): the statistics exported. ``peer``:
         sends the page's link layer a message (web/static/peer.js: make an invitation, read an
         answer, send a text to a friend far away). ``join``: this page is a guest's, invited by
-        a host whose invitation this is (the match is the host's: nothing of it is kept here)."""
+        a host whose invitation this is (the match is the host's: nothing of it is kept here).
+        ``stun``: links ask a public STUN server for this device's address (friends on other
+        networks); the host's form chooses, and its invitations say so to its guests."""
+        self.stun = stun
         self.peer = peer or (lambda message: None)
         self.join = join
         self.seqs: dict[int, int] = {}  # the host's: the updates sent to each guest seat
@@ -481,7 +485,8 @@ class App:
         self.paint()
         if self.join is not None:
             self.driving = False  # the host moves for the computer
-            self.peer({"type": "peer-join", "seat": GUEST_LINK, "code": self.join, "stun": True})
+            join = {"type": "peer-join", "seat": GUEST_LINK, "code": self.join, "stun": self.stun}
+            self.peer(join)
             return
         if not self.keeps_save:
             self.driving = True  # a position of its own: no other tab plays it
@@ -753,6 +758,7 @@ class App:
         kinds = {s: form.get(f"kind-{s}") for s in range(1, players)}
         people = (HUMAN, *(s for s, kind in kinds.items() if kind == "person"))
         remote = tuple(s for s, kind in kinds.items() if kind == "friend")
+        self.stun = form.get("stun") == "on"
         seats = ALONE
         if len(people) > 1 or remote:
             t = language(self.state.settings.lang or FALLBACK)
@@ -785,7 +791,7 @@ class App:
         """A fresh invitation for the friend at ``seat`` (the page's link layer makes it)."""
         self.set_link(seat, state=LinkState.MAKING, code="", link="", error="")
         self.synced.pop(seat, None)
-        self.peer({"type": "peer-invite", "seat": seat, "stun": True})
+        self.peer({"type": "peer-invite", "seat": seat, "stun": self.stun})
 
     def answered(self, fields: Sequence[tuple[str, str]]) -> None:
         """The host entered a friend's answer: the link layer reads it and connects."""

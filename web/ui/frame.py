@@ -297,6 +297,7 @@ class PeoplePanel:
     remote: tuple[int, ...]  # the friends far away
     names: tuple[str, ...]  # by seat, for all four seats ("" : not named yet)
     in_progress: bool  # a match in progress would be lost
+    stun: bool = True  # friends far away: links ask a public STUN server for each address
 
 
 @dataclass(frozen=True)
@@ -915,9 +916,10 @@ def overlay(
     return None
 
 
-def people_panel(game: Game, people: Seats) -> PeoplePanel:
+def people_panel(game: Game, people: Seats, stun: bool = True) -> PeoplePanel:
     names = tuple(people.name(seat) for seat in range(4))
-    return PeoplePanel(game.rules.players, people.people, people.remote, names, in_progress(game))
+    begun = in_progress(game)
+    return PeoplePanel(game.rules.players, people.people, people.remote, names, begun, stun)
 
 
 def friends_panel(t: Language, ui: Ui, people: Seats) -> FriendsPanel:

@@ -732,6 +732,10 @@ def people_panel(t: Language, panel: PeoplePanel) -> str:
             f'value="{escape(name)}" placeholder="{label}" autocomplete="off" dir="auto"></div>'
         )
     lost = f'<p class="sub">{escape(t._(words.CONFIRM_TEXT))}</p>' if panel.in_progress else ""
+    stun = (
+        f'<label class="pick stun"><input type="checkbox" name="stun"{checked(panel.stun)}> '
+        f"{escape(t._(words.STUN_CHOICE))}</label>"
+    )
     return (
         f'{title(t._(words.PEOPLE_TITLE))}<p class="sub">{escape(t._(words.PEOPLE_SUB))}</p>'
         f'<p class="sub">{escape(t._(words.PEOPLE_FRIENDS))}</p>'
@@ -739,7 +743,7 @@ def people_panel(t: Language, panel: PeoplePanel) -> str:
         f'<fieldset class="count"><legend>{escape(t._(words.PLAYERS_TITLE))}</legend>'
         f"{counts}</fieldset>"
         f'<p class="sub team">{escape(t._(words.TEAM_NOTE))}</p>'
-        f"{''.join(rows)}{lost}"
+        f"{''.join(rows)}{stun}{lost}"
         '<div class="actions">'
         f'<button type="submit" class="btn">{escape(t._(words.PEOPLE_START))}</button>'
         f"{button('close', t._(words.CLOSE), 'btn plain')}</div></form>"

@@ -1035,6 +1035,9 @@ def pass_text(t: Language, name: str) -> str:
 # --- friends far away (peer to peer) -----------------------------------------------------------
 
 FRIENDS_TITLE = N_("Friends far away")
+STUN_CHOICE = N_(
+    "Friends on other networks: ask a public server (stun.l.google.com) for each phone's address"
+)
 GUEST_NOTE = N_("You play in a friend's match: its rules and its next match are theirs.")
 FRIENDS_BUTTON = N_("Friends")
 INVITE_HOW = N_(
