@@ -9,6 +9,7 @@ import json
 
 import pytest
 from conftest import VIEWPORTS, Table
+from test_pass_page import checked_by_axe
 
 # Every text the page's data channels receive, kept for the test to read (before the page's own
 # scripts make any connection).
@@ -172,3 +173,27 @@ def test_a_friend_far_away_plays_a_deal_is_refused_hostile_texts_and_resumes(pla
     assert again.table.moves == host.table.moves  # the same position
     assert sorted(again.table.table()) == sorted(host.table.table())
     again.table.screenshot("friends-resumed-en")
+
+
+@pytest.mark.parametrize("lang", ["fr", "ar"])
+def test_the_invitation_and_the_answer_in_each_language_pass_axe(players, lang):
+    host = players()
+    host.table.open(f"?seed=4&pace=0&lang={lang}")
+    host.table.tap('[data-action="settings"]')
+    host.table.wait_phase("settings")
+    host.table.tap('[data-action="people"]')
+    host.table.wait_phase("people")
+    host.page.select_option('select[name="kind-1"]', "friend")
+    host.page.fill('input[name="name-1"]', "Sami")
+    host.table.tap('form[data-form="people"] button[type="submit"]')
+    host.page.wait_for_selector(".qr svg")
+    checked_by_axe(host.table)
+    host.table.screenshot(f"friends-invite-{lang}")
+    guest = players()
+    code = host.code().split("#join=")[1]
+    guest.page.goto(f"{guest.table.base}index.html?pace=0&lang={lang}#join={code}")
+    guest.table.wait_ready()
+    guest.page.wait_for_selector(".qr svg")
+    assert guest.page.locator("[data-trust]").count() == 1
+    checked_by_axe(guest.table)
+    guest.table.screenshot(f"friends-answer-{lang}")
