@@ -438,15 +438,35 @@ async function drawCodes() {
   for (const code of app.querySelectorAll("[data-code]")) {
     code.textContent = new URL(code.textContent, location.href).href; // text, never HTML
   }
+  const scans = app.querySelectorAll("[data-scan][hidden]");
   const boxes = [...app.querySelectorAll("[data-qr]:empty")];
-  if (!boxes.length) return;
-  const { qrSvg } = await import("./static/peer.js");
+  if (!boxes.length && !scans.length) return;
+  const { canScan, qrSvg } = await import("./static/peer.js");
+  if (scans.length && (await canScan())) for (const scan of scans) scan.hidden = false;
   for (const box of boxes) {
     try {
       box.innerHTML = qrSvg(new URL(box.dataset.qr, location.href).href); // our own SVG
     } catch {
       box.remove(); // too long for a code: the link and its copy button remain
     }
+  }
+}
+
+/** The answer's QR code read by the camera (where the browser reads QR codes) into its form,
+ * which is then sent. */
+async function scanAnswer(button) {
+  const form = button.closest("form");
+  const video = document.createElement("video");
+  video.className = "scan";
+  button.after(video);
+  try {
+    const { scanQr } = await import("./static/peer.js");
+    form.elements.code.value = await scanQr(video);
+    form.requestSubmit();
+  } catch (error) {
+    button.textContent = String(error?.message ?? error); // text, never HTML
+  } finally {
+    video.remove();
   }
 }
 
@@ -497,6 +517,8 @@ listenTaps(app, ZONES, (target) => {
   used();
   const copy = target.closest?.("[data-copy]");
   if (copy) return share(copy);
+  const scan = target.closest?.("[data-scan]");
+  if (scan) return scanAnswer(scan);
   if (window.chkobbaTaps) return; // still boot.js's to keep
   const tap = readTap(target, ZONES);
   if (tap) post({ type: "tap", action: tap[0], value: tap[1] });

@@ -775,7 +775,9 @@ def link_row(t: Language, row: LinkRow, host: bool) -> str:
             f"{escape(words.answer_label(t, row.name))}</label>"
             f'<input id="answer-{row.seat}" name="code" autocomplete="off" dir="ltr" '
             f'spellcheck="false" required><button type="submit" class="btn">'
-            f"{escape(t._(words.CONNECT))}</button></form>"
+            f"{escape(t._(words.CONNECT))}</button>"
+            f'<button type="button" class="btn plain" data-scan hidden>'
+            f"{escape(t._(words.SCAN))}</button></form>"
         )
     elif row.code:
         body = (

@@ -1050,6 +1050,7 @@ INVITE_AGAIN = N_("New invitation")
 COPY_INVITE = N_("Copy the invitation")
 SHARE_INVITE = N_("Share the invitation")
 COPY_ANSWER = N_("Copy the answer")
+SCAN = N_("Scan the answer with the camera")
 QR_INVITE = N_("The invitation as a QR code")
 QR_ANSWER = N_("The answer as a QR code")
 GUEST_HOW = N_(
