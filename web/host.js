@@ -198,7 +198,7 @@ function booted(boot) {
 }
 
 /** main.py is ready: its first message, with what Python needs to know of the page. */
-function begin() {
+async function begin() {
   const kept = Array.isArray(window.chkobbaTaps) ? window.chkobbaTaps : [];
   window.chkobbaTaps = null; // boot.js keeps no more: taps go to Python from now on
   let motion = false;
@@ -215,8 +215,9 @@ function begin() {
     languages: [...(navigator.languages ?? [navigator.language])].filter(Boolean),
     reduced: motion,
     taps: kept.map((target) => readTap(target, ZONES)).filter(Boolean),
-    join: location.hash.startsWith("#join=") ? location.hash.slice(6, 4006).split("&")[0] : "",
+    join: hashParam("join").slice(0, 4000),
     local: location.hash.includes("&local"), // the host asked no STUN server: neither do we
+    answered: await forwarded, // an answer link opened here: taken by the inviting tab, or not
   });
 }
 
@@ -416,12 +417,13 @@ async function linkLayer(message) {
       links.set(seat, link);
       const code = await link.invitation();
       const local = message.stun ? "" : "&local";
-      post({ type: "peer-code", seat, code, link: `./index.html#join=${code}${local}` });
+      post({ type: "peer-code", seat, code, link: `./index.html#join=${code}&seat=${seat}${local}` });
     } else if (message.type === "peer-join") {
       const link = await peer.joinLink(message.code, hooks);
       links.set(seat, link);
       const code = await link.reply();
-      post({ type: "peer-code", seat, code, link: `./index.html#answer=${code}` });
+      const to = hashParam("seat"); // the host's seat for this guest, from the invitation
+      post({ type: "peer-code", seat, code, link: `./index.html#answer=${code}&seat=${to}` });
     } else if (message.type === "peer-accept") {
       await links.get(seat)?.accept(message.code);
     } else if (message.type === "peer-send") {
@@ -431,6 +433,41 @@ async function linkLayer(message) {
     post({ type: "peer-error", seat, reason: String(error?.message ?? error) });
   }
 }
+
+/** A parameter of the address's fragment (#join=…&seat=1): its value, or "". */
+function hashParam(name) {
+  return new URLSearchParams(location.hash.slice(1)).get(name) ?? "";
+}
+
+// An answer link opened on the host's device (its camera read the guest's QR code, or a tap in a
+// message) goes to the tab whose invitation it answers, which says it took it.
+const ANSWERS = "chkobba-answers";
+
+function forwardAnswer() {
+  const code = hashParam("answer");
+  const seat = Number(hashParam("seat"));
+  if (!code || !("BroadcastChannel" in window)) return Promise.resolve(null);
+  const channel = new BroadcastChannel(ANSWERS);
+  return new Promise((done) => {
+    const timer = setTimeout(() => done(false), 1500);
+    channel.onmessage = (event) => {
+      if (event.data?.took !== code) return;
+      clearTimeout(timer);
+      done(true);
+    };
+    channel.postMessage({ code, seat });
+  }).finally(() => channel.close());
+}
+
+if ("BroadcastChannel" in window) {
+  new BroadcastChannel(ANSWERS).onmessage = (event) => {
+    const { code, seat } = event.data ?? {};
+    if (typeof code !== "string" || !links.has(seat) || seat < 0) return; // not this tab's
+    event.target.postMessage({ took: code });
+    post({ type: "form", form: "answer", fields: [["seat", String(seat)], ["code", code]] });
+  };
+}
+const forwarded = forwardAnswer();
 
 /** The QR codes of the frame just shown (data-qr: a link, made absolute), and their links
  * written out whole. */

@@ -66,6 +66,8 @@ def start(message: dict[str, Any]) -> App:
         join=str(message["join"]) if message.get("join") else None,
         stun=not message.get("local"),
     )
+    if message.get("answered") is not None:  # this tab opened an answer link
+        fresh.forwarded(bool(message["answered"]))
     fresh.start()
     taps = [(str(action), str(value)) for action, value in message["taps"]]
     if taps:

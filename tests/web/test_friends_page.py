@@ -200,3 +200,35 @@ def test_the_invitation_and_the_answer_in_each_language_pass_axe(players, lang):
     assert guest.page.locator("[data-trust]").count() == 1
     checked_by_axe(guest.table)
     guest.table.screenshot(f"friends-answer-{lang}")
+
+
+def test_the_answer_link_opened_on_the_hosts_phone_goes_to_the_inviting_tab(players):
+    host = players()
+    host.table.open("?seed=4&pace=0")
+    host.table.tap('[data-action="settings"]')
+    host.table.wait_phase("settings")
+    host.table.tap('[data-action="people"]')
+    host.table.wait_phase("people")
+    host.page.select_option('select[name="kind-1"]', "friend")
+    host.table.tap('form[data-form="people"] button[type="submit"]')
+    guest = players()
+    invitation = host.code()
+    assert "&seat=1" in invitation
+    guest.page.goto(guest.table.base + "index.html?pace=0#join=" + invitation.split("#join=")[1])
+    guest.table.wait_ready()
+    answer = guest.code()
+    assert "&seat=1" in answer
+    # The host's camera (or a tap in a message) opens the answer in a new tab of its browser.
+    opened = Table(host.context.new_page(), host.table.base, "phone")
+    opened.page.goto(answer)
+    opened.wait_ready()
+    opened.page.wait_for_selector("[data-notice]:has-text('went to the game')")
+    host.open_link()
+    guest.page.wait_for_selector("#app:not([data-phase='friends'])", timeout=20_000)
+    assert guest.table.phase in ("cut", "play", "wait")
+    opened.assert_clean()
+    # With no tab waiting for it, an answer link says where it must go.
+    alone = players()
+    alone.page.goto(answer)
+    alone.table.wait_ready()
+    alone.page.wait_for_selector("[data-notice]:has-text('No game here')")

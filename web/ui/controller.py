@@ -448,7 +448,12 @@ class App:
     def follow(self, saved: Saved) -> None:
         """Show another tab's match as it stands (that tab moved it on)."""
         self.epoch += 1
-        ui = Ui(seen_deals=saved.seen_deals, notices=self.ui.notices, hidden=saved.seats.shared)
+        ui = Ui(
+            seen_deals=saved.seen_deals,
+            notices=self.ui.notices,
+            hidden=saved.seats.shared,
+            links=self.ui.links,  # (this tab's links to friends far away go on)
+        )
         self.state = replace(
             self.state,
             game=saved.game,
@@ -844,6 +849,12 @@ class App:
         elif state in ("lost", "closed") and link.state != LinkState.LOST:
             self.set_link(link.seat, state=LinkState.LOST)
             self.notify(Notice(NoticeKind.PEER, ("lost", self.name_of(link.seat))))
+
+    def forwarded(self, taken: bool) -> None:
+        """This tab was opened by an answer link: the tab that made its invitation took it, or
+        no tab here did (the player is told where it goes)."""
+        self.notify(Notice(NoticeKind.PEER, ("took" if taken else "untaken", "")))
+        self.paint()
 
     def name_of(self, seat: int) -> str:
         return self.people.name(seat) if seat != GUEST_LINK else ""

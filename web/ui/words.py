@@ -1105,8 +1105,19 @@ def answer_label(t: Language, name: str) -> str:
 
 def peer_notice(t: Language, detail: tuple[str, ...]) -> str:
     """("refused", who, why): a message from ``who`` was refused and changed nothing; ("lost",
-    who): the link to ``who`` was lost ("" : the host)."""
+    who): the link to ``who`` was lost ("" : the host); ("took",) / ("untaken",): an answer
+    link opened in this tab went to the tab that invited, or to none."""
     what, who = detail[0], isolated(detail[1]) if detail[1] else t._("your friend")
+    if what == "took":
+        return t._(
+            "Your friend's answer went to the game that invited them: go back to its tab (this "
+            "one may be closed)."
+        )
+    if what == "untaken":
+        return t._(
+            "No game here is waiting for this answer: open the game that made the invitation and "
+            "enter this page's address as the answer."
+        )
     if what == "lost":
         return t._("The connection to {who} was lost.", who=who)
     return t._(
