@@ -407,7 +407,13 @@ async function linkLayer(message) {
     const peer = await import("./static/peer.js");
     const hooks = {
       stun: message.stun ? STUN : null,
-      onState: (state) => post({ type: "peer-state", seat, state }),
+      onState: (state) => {
+        // A guest's page once linked: its address no longer holds the invitation, used now (a
+        // reload shows the player's own match; a lost link asks the host for a new one).
+        const here = location.pathname + location.search;
+        if (seat < 0 && state === "open") history.replaceState(null, "", here);
+        post({ type: "peer-state", seat, state });
+      },
       onMessage: (text) => post({ type: "peer-message", seat, text }),
       onRefused: (reason) => post({ type: "peer-refused", seat, reason }),
     };

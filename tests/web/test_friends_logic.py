@@ -145,23 +145,31 @@ def test_a_friend_plays_a_whole_match_from_another_page_and_sees_no_hidden_card(
         await settled(host, guest)
         assert host.game.phase == "over"
         assert guest.state.told.view == host.game.view(1)  # the guest saw the match to its end
-        return host, guest, wire
+        sheet = guest.screen.html
+        assert guest.phase() == "over"
+        game = guest.game
+        await guest.tap("new")  # the host's to start: refused on the guest's page
+        assert guest.game is game and guest.phase() == "over"
+        # A new match by the host: the same friend plays it on the same link; no undo, no
+        # statistics in a match among people.
+        await host.tap("new")
+        await settled(host, guest)
+        assert not host.game.history and guest.state.told.view == host.game.view(1)
+        assert 'data-action="undo"' not in host.screen.html
+        assert host.state.stats is None or not any(t.played for t in host.state.stats.tallies)
+        return sheet, wire
 
-    _, guest, wire = run(match())
+    html, wire = run(match())
     assert len(wire.to_guest) > 50
     for text in wire.to_guest:  # nothing of another hand, ever
         view = json.loads(text)["view"]
         assert "hands" not in view and "stock" not in view
-    html = guest.screen.html
     assert "won the match" in html
     # The match is the host's: the guest's sheet offers its log, not a review, a replay, a link
     # or a new match (the host's), and such taps are refused.
     assert 'data-action="log"' in html
     for action in ("review", "expert", "share", "new"):
         assert f'data-action="{action}"' not in html
-    game = guest.game
-    run(guest.tap("new"))
-    assert guest.game is game
 
 
 def test_hostile_messages_from_the_peer_are_refused_and_change_nothing():

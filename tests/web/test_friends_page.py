@@ -129,6 +129,7 @@ def test_a_friend_far_away_plays_a_deal_is_refused_hostile_texts_and_resumes(pla
     host.table.screenshot("friends-invite-en")
     guest = invite(host, players)
     guest.table.screenshot("friends-guest-en")
+    assert "#join=" not in guest.page.url  # used: a reload shows the guest's own match
 
     # A whole deal, played by both; the guest is never sent a card of the host's hand.
     for _ in range(80):

@@ -104,6 +104,11 @@ def test_a_match_of_people_is_saved_and_reloaded_behind_the_hiding_screen():
             await step(app, app.phase())
 
     run(a_few_moves())
+    # The deal's log names the people, from the seat of the one holding the phone.
+    run(app.tap("log"))
+    other = app.people.names[1 - app.ui.viewer]
+    assert words.isolated(other) in app.screen.html and "You " in app.screen.html
+    run(app.tap("log"))
     saved, problem = Storage(store).load()
     assert problem is None and saved.seats == Seats((0, 1), ("Ali", "Sami"))
     # A reload: the same match, the same people, and no hand shown until someone is ready.

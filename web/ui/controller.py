@@ -376,9 +376,10 @@ class App:
         settings = self.state.settings
         game = Game.new(Rules(players=settings.players, target=settings.target), seed=seed)
         seats = people or self.people
-        if any(seat >= settings.players for seat in seats.people):  # fewer seats than before
-            seats = ALONE
-        ui = Ui(notices=self.ui.notices, hidden=seats.shared)
+        if any(seat >= settings.players for seat in (*seats.people, *seats.remote)):
+            seats = ALONE  # fewer seats than before: the player alone
+        links = self.ui.links if seats.remote else ()  # friends far away play the next one too
+        ui = Ui(notices=self.ui.notices, hidden=seats.shared, links=links)
         self.state = replace(self.state, game=game, ui=ui, bot_seed=seed, undos=0, seats=seats)
         self.bot, self.following = None, False
         self.save(force=True)
@@ -741,7 +742,7 @@ class App:
     def undo(self) -> None:
         """Take back the player's last play and the computer's replies since, in the same hand
         (``chkobba.log.taken_back``), when the settings allow it; the match counts it."""
-        allowed = self.state.settings.undo and not self.people.shared
+        allowed = self.state.settings.undo and not self.people.among_people
         back = taken_back(self.game, self.ui.viewer) if allowed else None
         if back is None:
             return
@@ -1104,7 +1105,7 @@ class App:
         may have counted it already), by its id."""
         if not self.keeps_save or self.daily is not None or self.game.phase != Phase.OVER:
             return
-        if self.people.shared:  # a match among people: not the player's against the computer
+        if self.people.among_people:  # not the player's against the computer
             return
         kept = self.storage.read_stats()
         stats = kept if kept is not None else self.stats

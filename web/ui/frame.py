@@ -428,7 +428,7 @@ def make_frame(
         hints=not ui.daily and ui.replay is None,
         friends=bool(ui.links),
         undo=None
-        if not settings.undo or ui.replay is not None or ui.daily or people.shared
+        if not settings.undo or ui.replay is not None or ui.daily or people.among_people
         else phase in PLAYING and undoable(game, ui.viewer) is not None,
         replay=replay_bar(t, ui),
         hinting=ui.hinting,

@@ -198,6 +198,11 @@ class Seats:
         """Several people play on this device: the phone passes between them."""
         return len(self.people) > 1
 
+    @property
+    def among_people(self) -> bool:
+        """Several people play, here or far away: no undo, no statistics of the player's."""
+        return self.shared or bool(self.remote)
+
     def name(self, seat: int) -> str:
         return self.names[seat] if seat < len(self.names) else ""
 
