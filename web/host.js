@@ -431,13 +431,20 @@ async function linkLayer(message) {
       const to = hashParam("seat"); // the host's seat for this guest, from the invitation
       post({ type: "peer-code", seat, code, link: `./index.html#answer=${code}&seat=${to}` });
     } else if (message.type === "peer-accept") {
-      await links.get(seat)?.accept(message.code);
+      await links.get(seat)?.accept(answerIn(message.code));
     } else if (message.type === "peer-send") {
       links.get(seat)?.send(message.text);
     }
   } catch (error) {
     post({ type: "peer-error", seat, reason: String(error?.message ?? error) });
   }
+}
+
+/** The answer code in what the host entered: an answer link (…#answer=CODE&seat=1), or the
+ * code itself. */
+function answerIn(text) {
+  const at = text.indexOf("#");
+  return (at >= 0 && new URLSearchParams(text.slice(at + 1)).get("answer")) || text;
 }
 
 /** A parameter of the address's fragment (#join=…&seat=1): its value, or "". */
