@@ -147,6 +147,11 @@ def test_a_friend_plays_a_whole_match_from_another_page_and_sees_no_hidden_card(
         assert guest.state.told.view == host.game.view(1)  # the guest saw the match to its end
         sheet = guest.screen.html
         assert guest.phase() == "over"
+        # Each move was said once on the guest's page, and heard (keyed by the match's moves,
+        # not by the made-up game the guest's table is drawn from).
+        assert len(guest.screen.spoken) >= len(host.game.history)
+        plays = sum(move.kind == "play" for move in host.game.history)
+        assert guest.screen.sounds.count("play") + guest.screen.sounds.count("capture") >= plays
         game = guest.game
         await guest.tap("new")  # the host's to start: refused on the guest's page
         assert guest.game is game and guest.phase() == "over"

@@ -408,12 +408,13 @@ def make_frame(
     hidden = hiding(shown, ui, people)
     seats = Seating(ui.viewer, people.names, hidden)
     log = told.log if told is not None else match_log(game)
+    moves = len(told.view.history if told is not None else game.history)  # (ui.last's number)
     choices = capture_choices(shown, ui) if phase == ScreenPhase.CHOOSE else []
     hint = ui.hint if phase in HINTED else None
     return Frame(
         lang=t.code,
         phase=phase,
-        moves=len(told.view.history if told is not None else game.history),
+        moves=moves,
         scores=tuple(Score(words.side_name(t, s, players, seats), shown.scores[s]) for s in (0, 1)),
         target=t._(words.DAILY) if ui.daily else words.target(t, shown.rules.target),
         seats=seat_views(t, shown, ui, pending, hint, seats, phase, hidden, log),
@@ -438,8 +439,8 @@ def make_frame(
         announcement=announcement(t, game, ui, seats),
         notice=words.notice(t, ui.notices[0]) if ui.notices else None,
         motion=replace(motion(ui), pace=PACES[settings.pace]),
-        spoken=spoken(t, game, ui, phase, seats),
-        sounds=sounds(game, ui, phase, seats) if settings.sound else (),
+        spoken=spoken(t, game, ui, phase, seats, moves),
+        sounds=sounds(game, ui, phase, seats, moves) if settings.sound else (),
         sound=settings.sound,
         back=settings.back,
         felt=settings.felt,
@@ -772,7 +773,7 @@ def scoring(card: Card) -> bool:
 
 
 def spoken(
-    t: Language, game: Game, ui: Ui, phase: ScreenPhase, seats: Seating
+    t: Language, game: Game, ui: Ui, phase: ScreenPhase, seats: Seating, moves: int
 ) -> tuple[tuple[str, str], ...]:
     """The live region's news: each move once it is made (in words, with its chkobba), a deal's
     score when its sheet opens, a notice when it shows. Keys count moves and deals (a notice is
@@ -783,7 +784,7 @@ def spoken(
         words_ = event(t, game, ui, seats, spoken=True)
         if ui.stage == Stage.SETTLE and swept(last, game):
             words_ = f"{words_} {words.chkobba_by(t, last.seat, game.rules.players, seats)}"
-        said.append((f"move:{len(last.before.history) + 1}", words_))
+        said.append((f"move:{moves}", words_))
     if phase in SHEETS and game.deal_results:
         result = game.deal_results[-1]
         points = tuple(s.total for s in result.scores)
@@ -796,7 +797,9 @@ def spoken(
     return tuple(said)
 
 
-def sounds(game: Game, ui: Ui, phase: ScreenPhase, seats: Seating) -> tuple[tuple[str, str], ...]:
+def sounds(
+    game: Game, ui: Ui, phase: ScreenPhase, seats: Seating, moves: int
+) -> tuple[tuple[str, str], ...]:
     """What is heard, once each (keyed like ``spoken``): the hands dealt, a card played or laid
     by the cut, a capture (a chkobba's own), the leftovers taken and the deal's end when its
     sheet opens, the match won or lost."""
@@ -808,7 +811,7 @@ def sounds(game: Game, ui: Ui, phase: ScreenPhase, seats: Seating) -> tuple[tupl
         heard.append((f"dealt:{match}:{len(shown.deal_results)}:{shown.stock_count}", "deal"))
     last = ui.last
     if last is not None and ui.stage is not None:
-        number = len(last.before.history) + 1
+        number = moves
         if ui.stage == Stage.SETTLE and last.move.captures:
             sound = "chkobba" if swept(last, game) else "capture"
             heard.append((f"take:{match}:{number}", sound))
