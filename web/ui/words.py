@@ -1039,7 +1039,6 @@ STUN_CHOICE = N_(
     "Friends on other networks: ask a public server (stun.l.google.com) for each phone's address"
 )
 GUEST_NOTE = N_("You play in a friend's match: its rules and its next match are theirs.")
-FRIENDS_BUTTON = N_("Friends")
 INVITE_HOW = N_(
     "Send this invitation to {who} (a message, or the code shown to their camera). They open "
     "it, and send back an answer: enter it here."
@@ -1048,7 +1047,6 @@ ANSWER_LABEL = N_("The answer from {who}")
 CONNECT = N_("Connect")
 INVITE_AGAIN = N_("New invitation")
 COPY_INVITE = N_("Copy the invitation")
-SHARE_INVITE = N_("Share the invitation")
 COPY_ANSWER = N_("Copy the answer")
 SCAN = N_("Scan the answer with the camera")
 QR_INVITE = N_("The invitation as a QR code")
