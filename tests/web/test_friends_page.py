@@ -9,7 +9,7 @@ import json
 
 import pytest
 from conftest import VIEWPORTS, Table
-from test_pass_page import checked_by_axe
+from test_pass_page import checked_by_axe, people_form
 
 # Every text the page's data channels receive, kept for the test to read (before the page's own
 # scripts make any connection).
@@ -114,11 +114,7 @@ def take_turn(player: Player, seat: int) -> None:
 
 def test_a_friend_far_away_plays_a_deal_is_refused_hostile_texts_and_resumes(players):
     host = players()
-    host.table.open("?seed=4&pace=0")
-    host.table.tap('[data-action="settings"]')
-    host.table.wait_phase("settings")
-    host.table.tap('[data-action="people"]')
-    host.table.wait_phase("people")
+    people_form(host.table, "?seed=4&pace=0")
     host.page.fill('input[name="name-0"]', "Amel")
     host.page.select_option('select[name="kind-1"]', "friend")
     host.page.uncheck('input[name="stun"]')  # one network: no STUN server asked
@@ -181,11 +177,7 @@ def test_a_friend_far_away_plays_a_deal_is_refused_hostile_texts_and_resumes(pla
 @pytest.mark.parametrize("lang", ["fr", "ar"])
 def test_the_invitation_and_the_answer_in_each_language_pass_axe(players, lang):
     host = players()
-    host.table.open(f"?seed=4&pace=0&lang={lang}")
-    host.table.tap('[data-action="settings"]')
-    host.table.wait_phase("settings")
-    host.table.tap('[data-action="people"]')
-    host.table.wait_phase("people")
+    people_form(host.table, f"?seed=4&pace=0&lang={lang}")
     host.page.select_option('select[name="kind-1"]', "friend")
     host.page.fill('input[name="name-1"]', "Sami")
     host.table.tap('form[data-form="people"] button[type="submit"]')
@@ -207,11 +199,7 @@ def test_the_invitation_and_the_answer_in_each_language_pass_axe(players, lang):
 
 def test_the_answer_link_opened_on_the_hosts_phone_goes_to_the_inviting_tab(players):
     host = players()
-    host.table.open("?seed=4&pace=0")
-    host.table.tap('[data-action="settings"]')
-    host.table.wait_phase("settings")
-    host.table.tap('[data-action="people"]')
-    host.table.wait_phase("people")
+    people_form(host.table, "?seed=4&pace=0")
     host.page.select_option('select[name="kind-1"]', "friend")
     host.page.uncheck('input[name="stun"]')  # one network: no STUN server asked
     host.table.tap('form[data-form="people"] button[type="submit"]')

@@ -17,11 +17,18 @@ def checked_by_axe(table: Table) -> None:
     assert violations == [], report(violations)
 
 
-def set_up_by_taps(table: Table, names: tuple[str, str]) -> None:
+def people_form(table: Table, query: str | None = None) -> None:
+    """The settings' people form opened by taps (on the page opened at ``query`` first)."""
+    if query is not None:
+        table.open(query)
     table.tap('[data-action="settings"]')
     table.wait_phase("settings")
     table.tap('[data-action="people"]')
     table.wait_phase("people")
+
+
+def set_up_by_taps(table: Table, names: tuple[str, str]) -> None:
+    people_form(table)
     table.page.select_option('select[name="kind-1"]', "person")
     table.page.fill('input[name="name-0"]', names[0])
     table.page.fill('input[name="name-1"]', names[1])
@@ -142,11 +149,7 @@ def test_the_form_and_the_passing_by_the_keyboard_alone(table):
 @pytest.mark.parametrize("lang", ["fr", "ar", "en"])
 @pytest.mark.parametrize("form", ["phone"], indirect=True)
 def test_the_form_and_the_hiding_screen_in_each_language_pass_axe(table, lang):
-    table.open(f"?seed=4&pace=0&lang={lang}")
-    table.tap('[data-action="settings"]')
-    table.wait_phase("settings")
-    table.tap('[data-action="people"]')
-    table.wait_phase("people")
+    people_form(table, f"?seed=4&pace=0&lang={lang}")
     page = table.page
     page.check('input[name="players"][value="4"]')
     page.select_option('select[name="kind-2"]', "person")

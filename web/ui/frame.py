@@ -297,7 +297,6 @@ class PeoplePanel:
     remote: tuple[int, ...]  # the friends far away
     names: tuple[str, ...]  # by seat, for all four seats ("" : not named yet)
     in_progress: bool  # a match in progress would be lost
-    stun: bool = True  # friends far away: links ask a public STUN server for each address
 
 
 @dataclass(frozen=True)
@@ -434,7 +433,7 @@ def make_frame(
         replay=replay_bar(t, ui),
         hinting=ui.hinting,
         overlay=overlay(
-            t, shown, ui, settings, phase, hint, undos, stats, people, log, told is not None
+            t, shown, ui, settings, phase, hint, undos, stats, people, seats, log, told is not None
         ),
         announcement=announcement(t, game, ui, seats),
         notice=words.notice(t, ui.notices[0]) if ui.notices else None,
@@ -862,10 +861,10 @@ def overlay(
     undos: int,
     stats: Stats | None = None,
     people: Seats = ALONE,
+    seats: Seating = SOLO,
     log: tuple[Entry, ...] = (),
     guest: bool = False,
 ) -> Overlay | None:
-    seats = Seating(ui.viewer, people.names, hiding(game, ui, people))
     if phase == ScreenPhase.PASS:
         name = people.name(game.current) or words.player_label(t, game.current)
         return PassPanel(words.pass_title(t, name), words.pass_text(t, name))
@@ -919,10 +918,10 @@ def overlay(
     return None
 
 
-def people_panel(game: Game, people: Seats, stun: bool = True) -> PeoplePanel:
+def people_panel(game: Game, people: Seats) -> PeoplePanel:
     names = tuple(people.name(seat) for seat in range(4))
     begun = in_progress(game)
-    return PeoplePanel(game.rules.players, people.people, people.remote, names, begun, stun)
+    return PeoplePanel(game.rules.players, people.people, people.remote, names, begun)
 
 
 def friends_panel(t: Language, ui: Ui, people: Seats) -> FriendsPanel:

@@ -732,8 +732,8 @@ def people_panel(t: Language, panel: PeoplePanel) -> str:
             f'value="{escape(name)}" placeholder="{label}" autocomplete="off" dir="auto"></div>'
         )
     lost = f'<p class="sub">{escape(t._(words.CONFIRM_TEXT))}</p>' if panel.in_progress else ""
-    stun = (
-        f'<label class="pick stun"><input type="checkbox" name="stun"{checked(panel.stun)}> '
+    stun = (  # friends far away: links ask a public STUN server for each address, unless unticked
+        f'<label class="pick stun"><input type="checkbox" name="stun" checked> '
         f"{escape(t._(words.STUN_CHOICE))}</label>"
     )
     return (
