@@ -264,7 +264,9 @@ def test_explain_lay() -> None:
         == "lays 3♣: the table adds up to 13, too much to sweep"
     )
     game = Game.from_notation("2S 3C/4H 0 -/- - 0-0/21 1 -")
-    assert explain(game.view(0), Move.parse("3C")) == "lays 3♣: nothing to take with it"
+    assert explain(game.view(0), Move.parse("3C")) == "lays 3♣: neither a seven nor a diamond"
+    game = Game.from_notation("2S 3D/4H 0 -/- - 0-0/21 1 -")
+    assert explain(game.view(0), Move.parse("3D")) == "lays 3♦: nothing to take with it"
 
 
 def test_time_cap_stops_early() -> None:

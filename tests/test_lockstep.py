@@ -13,8 +13,8 @@ as OpenSpiel checks its two implementations of a game against each other:
 - the medium bot's look one move ahead (``MediumBot.foresee``);
 - the inference, which rebuilds the other seats' plays of the current hand backwards from a
   view and plays each forward again (``infer._plays``, ``_Play.outcome``);
-- the hint's explanation: a chkobba when the game scores one, "too much to sweep" exactly when
-  no card could take the whole table left.
+- the hint's reason (what the page says): a chkobba when the game scores one, "too much to
+  sweep" exactly when no card could take the whole table left.
 """
 
 from __future__ import annotations
@@ -26,9 +26,11 @@ import pytest
 from chkobba import DECK, Game, Move, Rules, capture_options
 from chkobba.bots import MediumBot, explain
 from chkobba.bots.core import ints, pack_pile, packed, unpack
+from chkobba.bots.explain import Why, reason
 from chkobba.bots.infer import _plays
 from chkobba.bots.search import Searcher, World, cut_world
 from chkobba.cardsets import BITS, bits_of
+from chkobba.log import made_chkobba
 
 State = tuple[Any, ...]
 
@@ -146,21 +148,20 @@ def check_inference(log: list[tuple[Game, Move]], game: Game) -> None:
         assert play.after == current
 
 
-def check_explain(before: Game, move: Move, after: Game) -> None:
-    """The hint's words say "chkobba!" exactly when the game scores one, and "too much to sweep"
-    for a card laid exactly when no card could take the whole table it leaves."""
-    text = explain(before.view(before.current), move)
-    side = before.current & 1
-    if after.deal_number == before.deal_number:
-        sweeps = len(after.sweeps[side])
-    else:
-        sweeps = after.deal_results[-1].scores[side].chkobba
-    assert text.startswith("chkobba!") == (sweeps > len(before.sweeps[side]))
+def check_reason(before: Game, move: Move, after: Game) -> None:
+    """The hint's reason (the fact the page puts in words, and ``explain`` in English) is the
+    game's: a chkobba exactly when the game scores one, and "too much to sweep" for a card laid
+    exactly when no card could take the whole table it leaves and someone plays after it."""
+    view = before.view(before.current)
+    why, _ = reason(view, move)
+    assert (why == Why.SWEEP) == made_chkobba(before, after)
+    assert explain(view, move).startswith("chkobba!") == (why == Why.SWEEP)
     if not move.captures:
         assert move.card is not None
         table = tuple(sorted((*before.table, move.card)))
         whole = any(table in capture_options(card, table) for card in DECK if card not in table)
-        assert ("too much to sweep" in text) == (not whole)
+        goes_on = len(after.deal_results) == len(before.deal_results)
+        assert (why == Why.HIGH) == (not whole and goes_on)
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -180,7 +181,7 @@ def test_game_and_the_bots_kernel_agree_at_every_step(players):
             else:
                 check_play(game, move, after)
                 check_medium(game, move, after)
-                check_explain(game, move, after)
+                check_reason(game, move, after)
                 check_inference(log, game)
                 if rng.random() < 0.3:
                     check_children(game)
@@ -218,5 +219,5 @@ def test_the_deals_last_card_is_no_chkobba_for_any_of_them():
         assert after.chkobbas == chkobbas
         check_play(game, move, after)
         check_medium(game, move, after)
-        check_explain(game, move, after)
+        check_reason(game, move, after)
     assert not explain(Game.from_notation(last_card).view(0), move).startswith("chkobba!")

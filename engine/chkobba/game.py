@@ -23,6 +23,7 @@ from .kernel import (
     Phase,
     cutter,
     deal_layout,
+    fits_turn,
     hand_layout,
     leftovers_side,
     match_winner,
@@ -31,6 +32,7 @@ from .kernel import (
     play_card,
     stock_problem,
 )
+from .kernel import side as seat_side
 from .moves import (
     CUT_MOVES,
     EXPOSE_MOVE,
@@ -374,7 +376,7 @@ class Game(_Parts):
         piles, sweeps, last = self.piles, self.sweeps, self.last_capturer
         if won:
             last = seat
-            side = seat & 1
+            side = seat_side(seat)
             gain = piles[side] + captures + (card,)
             piles = (gain, piles[1]) if side == 0 else (piles[0], gain)
             if chkobba:
@@ -778,7 +780,7 @@ def _position_problem(
     if max(sizes) > HAND_SIZE:
         seat = max(range(players), key=lambda s: len(hands[s]))
         return f"seat {seat} holds {len(hands[seat])} cards: a hand holds at most {HAND_SIZE}"
-    if sizes != sorted(sizes, reverse=True) or sizes[0] - sizes[-1] > 1:
+    if not fits_turn(sizes):
         return "hand sizes do not fit the turn: each seat plays one card in turn"
     return stock_problem(len(stock), players, cut=False)
 
@@ -837,7 +839,7 @@ class View:
 
     @property
     def side(self) -> int:
-        return self.seat % 2
+        return seat_side(self.seat)
 
     @property
     def chkobbas(self) -> tuple[int, int]:

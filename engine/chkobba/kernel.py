@@ -13,7 +13,7 @@ from __future__ import annotations
 from enum import StrEnum
 from functools import cache
 
-from .cards import DECK
+from .cards import DECK, Card
 from .cardsets import DIAMOND_BITS, HAYYA_BIT, MAX_VALUE, VALUE_BITS, rank_counts
 
 HAND_SIZE = 3  # cards dealt to each seat per hand
@@ -43,6 +43,28 @@ class Phase(StrEnum):
 def next_seat(seat: int, players: int) -> int:
     """The seat that plays after ``seat`` (and deals after it)."""
     return (seat + 1) % players
+
+
+def previous_seat(seat: int, players: int) -> int:
+    """The seat that played just before ``seat``."""
+    return (seat - 1) % players
+
+
+def side(seat: int) -> int:
+    """The side a seat plays for: seats 0 and 2 are side 0, seats 1 and 3 side 1 (with two
+    players each seat is its own side)."""
+    return seat & 1
+
+
+def partner(seat: int, players: int) -> int:
+    """The seat across the table, on ``seat``'s side (with two players: the seat itself)."""
+    return (seat + 2) % players
+
+
+def fits_turn(sizes: list[int]) -> bool:
+    """Whether hand sizes listed in turn order from the seat to play fit the turn: each seat
+    plays one card in turn, so the sizes fall by at most one, once, along the round."""
+    return sizes == sorted(sizes, reverse=True) and sizes[0] - sizes[-1] <= 1
 
 
 def cutter(dealer: int, players: int) -> int:
@@ -221,7 +243,7 @@ def leftovers_side(table: object, last_capturer: int | None) -> int | None:
     """The side that takes the cards left on the table when the deal ends (the last capturer's),
     or ``None`` (nothing left, or nobody captured: the cards stay)."""
     if table and last_capturer is not None:
-        return last_capturer & 1
+        return side(last_capturer)
     return None
 
 
@@ -229,6 +251,9 @@ def leftovers_side(table: object, last_capturer: int | None) -> int | None:
 
 Counters = tuple[int, int, int, int, int]
 """A pile's cards, diamonds, sevens, sixes and 7♦ (0 or 1): all that scores."""
+
+CATEGORIES = ("karta", "dinari", "bermila", "hayya", "chkobba")
+"""The points of a deal, in the order the score sheet lists them (``deal_points``' order)."""
 
 
 def counters(pile: int, cards: int | None = None) -> Counters:
@@ -240,6 +265,17 @@ def counters(pile: int, cards: int | None = None) -> Counters:
         (pile & VALUE_BITS[6]).bit_count(),
         (pile & HAYYA_BIT).bit_count(),
     )
+
+
+DECK_COUNTERS: Counters = (len(DECK), *counters(sum(1 << card.index for card in DECK))[1:])
+"""The whole deck's counters (40 cards, 10 diamonds, 4 sevens, 4 sixes, the 7♦): no pile, nor
+two sides' piles together, can hold more."""
+
+
+def scoring(card: Card) -> bool:
+    """Whether a card counts toward a point by itself: a seven (the bermila, the 7♦) or a
+    diamond (the dinari)."""
+    return card.value == 7 or card.suit == "D"
 
 
 def majorities(mine: tuple[int, ...], theirs: tuple[int, ...]) -> tuple[int, int, int]:
@@ -266,13 +302,20 @@ def match_winner(totals: tuple[int, int], target: int) -> int | None:
 
 
 def deal_points(mine: Counters, theirs: Counters, chkobbas: int) -> tuple[int, int, int, int, int]:
-    """A side's karta, dinari, bermila, 7♦ and chkobba points for a deal."""
+    """A side's karta, dinari, bermila, 7♦ and chkobba points for a deal (``CATEGORIES``)."""
     karta, dinari, bermila = majorities(mine, theirs)
     return karta, dinari, bermila, mine[4], chkobbas
 
 
+def deal_total(points: tuple[int, ...]) -> int:
+    """A side's points for a deal: the sum of its ``CATEGORIES``' points."""
+    return sum(points[: len(CATEGORIES)])
+
+
 __all__ = [
+    "CATEGORIES",
     "DEAL_OVER",
+    "DECK_COUNTERS",
     "HAND_SIZE",
     "MAX_VALUE",
     "NEW_HAND",
@@ -287,6 +330,8 @@ __all__ = [
     "deal_layout",
     "deal_points",
     "deal_size",
+    "deal_total",
+    "fits_turn",
     "hand_layout",
     "leftovers_side",
     "majorities",
@@ -294,7 +339,11 @@ __all__ = [
     "needs_redeal",
     "next_hand",
     "next_seat",
+    "partner",
     "play_card",
+    "previous_seat",
+    "scoring",
+    "side",
     "stock_problem",
     "sweepable",
     "table_groups",

@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from .cards import Card
 from .game import DealResult, Game, Phase
+from .kernel import side as seat_side
 from .moves import Move, MoveKind
 
 
@@ -131,7 +132,7 @@ def deal_log(game: Game, deal: int) -> tuple[Entry, ...]:
 def made_chkobba(before: Game, after: Game) -> bool:
     """Whether the move from ``before`` to ``after`` swept the table for a chkobba: its side's
     chkobbas grew (those of the deal's score, when the move ended the deal)."""
-    side = before.current % 2
+    side = seat_side(before.current)
     if len(after.deal_results) > len(before.deal_results):
         return after.deal_results[-1].scores[side].chkobba > before.chkobbas[side]
     return after.chkobbas[side] > before.chkobbas[side]

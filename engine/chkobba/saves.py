@@ -9,7 +9,7 @@ from typing import Any, NamedTuple, Protocol
 
 from .cards import Card, format_cards, parse_cards
 from .errors import QUOTE_LIMIT, ChkobbaError, EditedSave, ParseError, quoted
-from .kernel import majorities, next_seat
+from .kernel import DECK_COUNTERS, deal_total, majorities, next_seat
 from .moves import Move
 from .rules import Rules
 from .scoring import DealResult, DealScore
@@ -177,7 +177,8 @@ def check_results(
         first, second = result.scores
         counts = [(*score[6:], score.hayya) for score in result.scores]
         if any(
-            sum(pair) > most for pair, most in zip(zip(*counts, strict=True), _MOST, strict=True)
+            sum(pair) > most
+            for pair, most in zip(zip(*counts, strict=True), DECK_COUNTERS, strict=True)
         ):
             raise error(f"{where}: more cards than the deck holds")
         for side, score in enumerate(result.scores):
@@ -198,9 +199,6 @@ def check_results(
     return tuple(checked)
 
 
-_MOST = (40, 10, 4, 4, 1)  # cards, diamonds, sevens, sixes and 7♦ in the deck
-
-
 def _checked_result(result: DealResult, players: int) -> DealResult:
     """``result``'s parts checked one by one (``ChkobbaError`` naming the bad one), as tuples."""
     dealer, scores, totals, leftovers, side = result
@@ -211,7 +209,7 @@ def _checked_result(result: DealResult, players: int) -> DealResult:
     for score in scores:
         if not all(_whole(count) for count in score):
             raise ChkobbaError(f"a deal score counts in whole numbers >= 0, not {quoted(score)}")
-        if score.total != sum(score[:5]):
+        if score.total != deal_total(score):
             raise ChkobbaError(
                 f"a deal score's total {quoted(score.total)} is not the sum of its points"
             )
@@ -287,6 +285,6 @@ def _score_from_dict(item: object) -> DealScore:
     if not isinstance(item, dict) or sorted(item) != sorted(_SCORE_FIELDS):
         raise ParseError(f"a deal score should have exactly {', '.join(_SCORE_FIELDS)}")
     score = DealScore(**{name: _int(item[name], name) for name in _SCORE_FIELDS})
-    if score.total != sum(score[:5]):
+    if score.total != deal_total(score):
         raise ParseError(f"a deal score's total {quoted(score.total)} is not the sum of its points")
     return score

@@ -8,7 +8,7 @@ from typing import Any, NamedTuple
 from .cards import Card
 from .cardsets import bits_of
 from .errors import ChkobbaError, quoted
-from .kernel import counters, deal_points
+from .kernel import counters, deal_points, deal_total
 
 
 class DealScore(NamedTuple):
@@ -72,7 +72,7 @@ def score_piles(
     for side in (0, 1):
         points = deal_points(counts[side], counts[1 - side], chkobbas[side])
         cards, diamonds, sevens, sixes, _ = counts[side]
-        scores.append(DealScore(*points, sum(points), cards, diamonds, sevens, sixes))
+        scores.append(DealScore(*points, deal_total(points), cards, diamonds, sevens, sixes))
     return scores[0], scores[1]
 
 

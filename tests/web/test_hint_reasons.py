@@ -10,11 +10,12 @@ import random
 import pytest
 from babel.messages.pofile import read_po
 from chkobba import DECK, HAYYA, Card, Game, Move, Rules, capture_options
+from chkobba.bots.explain import Why, reason
 from chkobba.log import made_chkobba
 from conftest import load_build
 from ui import i18n, words
-from ui.frame import hint_reason, hint_why, make_frame
-from ui.model import Settings, Ui, Why
+from ui.frame import hint_reason, make_frame
+from ui.model import Settings, Ui
 from ui.render import render
 
 LANGS = {lang: i18n.language(lang) for lang in i18n.LANGUAGES}
@@ -37,9 +38,9 @@ def sweepable_by_a_card(table: tuple[Card, ...]) -> bool:
 
 
 def check(game: Game, move: Move) -> Why:
-    """``hint_why`` of ``move`` from ``game``, checked against the position; its words in each
-    language are the move said to the player, with the reason's number in them."""
-    why, count = hint_why(game, move)
+    """The engine's ``reason`` for ``move`` from ``game``, checked against the position; its
+    words in each language are the move said to the player, with the reason's number in them."""
+    why, count = reason(game.view(game.current), move)
     after = game.play(move)
     goes_on = len(after.deal_results) == len(game.deal_results)
     if move.kind == "play" and move.captures:
@@ -123,12 +124,12 @@ def test_the_reasons_of_the_rules_own_example_and_the_cut():
     # The rules' example: table 2♦ 6♠, you hold Q♥ and more: the queen sweeps, a chkobba.
     game = Game.from_notation("2D6S QHAC/KCAH 0 -/- - 0-0/21 1 -")
     sweep = Move.parse("QHx2D+6S")
-    assert hint_why(game, sweep) == (Why.SWEEP, 0)
+    assert reason(game.view(game.current), sweep) == (Why.SWEEP, 0)
     assert hint_reason(EN, game, sweep) == "sweep the table with your Q♥: a chkobba, one point"
     assert hint_reason(FR, game, sweep) == "raflez la table avec votre Q♥ : une chkobba, un point"
     # The same with the deal's last card: no chkobba, so not said to be one.
     last = Game.from_notation("2D6S QH/- 0 -/- - 0-0/21 1 -")
-    assert hint_why(last, sweep)[0] != Why.SWEEP
+    assert reason(last.view(last.current), sweep)[0] != Why.SWEEP
     # The 7ayya, taken by a 7.
     hayya = Game.from_notation("7D4C 7HAC/KCAH 0 -/- - 0-0/21 1 -")
     take = Move.parse("7Hx7D")

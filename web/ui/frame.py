@@ -15,7 +15,6 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from chkobba import (
-    HAYYA,
     Card,
     DealResult,
     DealScore,
@@ -26,8 +25,9 @@ from chkobba import (
     SeatUpdate,
     deal_link,
 )
+from chkobba.bots.explain import reason
 from chkobba.daily import daily_over, daily_points
-from chkobba.kernel import HAND_SIZE, sweepable, tied
+from chkobba.kernel import HAND_SIZE, tied
 from chkobba.log import Entry, EntryKind, made_chkobba, match_log, undoable
 
 from . import words
@@ -47,7 +47,6 @@ from .model import (
     Settings,
     Stage,
     Ui,
-    Why,
 )
 from .stats import Stats, chart
 
@@ -707,68 +706,9 @@ def connected(ui: Ui, seat: int) -> bool:
 
 
 def hint_reason(t: Language, game: Game, move: Move) -> str:
-    """The hint's move and why, in words."""
-    why, count = hint_why(game, move)
+    """The hint's move and why (the engine's reason, from the player's view), in words."""
+    why, count = reason(game.view(game.current), move)
     return words.reason(t, move, game.cut_card, why, count)
-
-
-def hint_why(game: Game, move: Move) -> tuple[Why, int]:
-    """Why the hint suggests ``move`` from ``game`` (the hard bot's move): the first fact of
-    ``Why`` that is true of it, read off the position, and its number. Whether it sweeps is the
-    engine's word (the move played); the other facts are the cards it wins, the table it leaves
-    and, at the cut, the cut card."""
-    if move.kind != MoveKind.PLAY:
-        return cut_why(game.cut_card, move.kind == MoveKind.KEEP), 0
-    assert move.card is not None
-    after = game.play(move)
-    goes_on = len(after.deal_results) == len(game.deal_results)  # someone plays after it
-    if not move.captures:
-        total = sum(c.value for c in game.table) + move.card.value
-        if goes_on and not sweepable(total):
-            return Why.HIGH, total
-        if not scoring(move.card):
-            return Why.CHEAP, 0
-        return (Why.NOTHING if game.table else Why.LEAST), 0
-    won = (move.card, *move.captures)
-    sevens = sum(c.value == 7 for c in won)
-    diamonds = sum(c.suit == "D" for c in won)
-    taken = [len(m.captures) for m in game.legal_moves() if m.captures]
-    left = sum(c.value for c in after.table)
-    if swept(Played(game.current, move, game), after):
-        return Why.SWEEP, 0
-    if HAYYA in won:
-        return Why.HAYYA, 1
-    if sevens:
-        return Why.SEVENS, sevens
-    if diamonds:
-        return Why.DIAMONDS, diamonds
-    if len(move.captures) == max(taken) > min(taken):
-        return Why.MOST, len(won)
-    if goes_on and after.table and not sweepable(left):
-        return Why.SHUT, left
-    sixes = sum(c.value == 6 for c in won)
-    if sixes:
-        return Why.SIXES, sixes
-    return Why.KARTA, len(won)
-
-
-def cut_why(card: Card | None, keep: bool) -> Why:
-    """Why the hint keeps or exposes the cut ``card``."""
-    if keep:
-        if card == HAYYA:
-            return Why.KEEP_HAYYA
-        if card is not None and card.value == 7:
-            return Why.KEEP_SEVEN
-        if card is not None and card.suit == "D":
-            return Why.KEEP_DIAMOND
-        return Why.KEEP
-    return Why.EXPOSE_CHEAP if card is not None and not scoring(card) else Why.EXPOSE_FIRST
-
-
-def scoring(card: Card) -> bool:
-    """Whether a card counts toward a point by itself: a seven (the bermila, the 7♦) or a
-    diamond (the dinari)."""
-    return card.value == 7 or card.suit == "D"
 
 
 def spoken(

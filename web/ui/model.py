@@ -101,34 +101,6 @@ class Panel(Named):
     FRIENDS = "friends"  # the links to friends far away (peer to peer)
 
 
-class Why(Named):
-    """Why the hint suggests its move: one fact of the position that is true of that move
-    (``frame.hint_why`` reads it off the position, ``words.reason`` says it), the first that
-    holds in this order for each kind of move."""
-
-    # a capture
-    SWEEP = "sweep"  # it takes the whole table: a chkobba
-    HAYYA = "hayya"  # the 7♦ goes to the player's pile
-    SEVENS = "sevens"  # sevens go to the player's pile (the bermila)
-    DIAMONDS = "diamonds"  # diamonds go to the player's pile (the dinari)
-    MOST = "most"  # no other capture wins as many cards (the karta)
-    SHUT = "shut"  # the table it leaves adds up to more than any card can sweep
-    SIXES = "sixes"  # sixes (they break a tie in sevens)
-    KARTA = "karta"  # cards toward the karta (any capture)
-    # a card laid (it takes nothing: capture is compulsory)
-    HIGH = "high"  # the table it makes adds up to more than any card can sweep
-    CHEAP = "cheap"  # neither a seven nor a diamond
-    NOTHING = "nothing"  # nothing on the table makes its value
-    LEAST = "least"  # the expert's search finds it the least costly
-    # the cut
-    KEEP_HAYYA = "keep-hayya"
-    KEEP_SEVEN = "keep-seven"
-    KEEP_DIAMOND = "keep-diamond"
-    KEEP = "keep"  # the expert's search finds keeping better
-    EXPOSE_CHEAP = "expose-cheap"  # neither a seven nor a diamond
-    EXPOSE_FIRST = "expose-first"  # the cutter plays first: the first chance to take it
-
-
 class NoticeKind(Named):
     """What a notice is about; ``words.notice`` says it."""
 

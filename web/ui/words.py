@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from chkobba import Card, DealScore, Move, MoveKind
+from chkobba.bots.explain import Why
 
 from .i18n import N_, NATIVE_NAMES, Language, np_
-from .model import SOLO, AddressProblem, LinkState, Notice, NoticeKind, Seating, Why
+from .model import SOLO, AddressProblem, LinkState, Notice, NoticeKind, Seating
 
 QUOTE_LIMIT = 24  # characters of an outside value quoted back to the player
 LISTED_PROBLEMS = 3  # address problems named one by one; the rest are counted
@@ -305,8 +306,8 @@ def hint(t: Language, reason: str) -> str:
 
 
 def reason(t: Language, move: Move, cut_card: Card | None, why: Why, count: int = 0) -> str:
-    """The hint's move, said to the player, and why (``why``, read off the position by
-    ``frame.hint_why``; ``count``: its number, the sevens, the cards or the table's total):
+    """The hint's move, said to the player, and why (``why``, the engine's reason:
+    ``chkobba.bots.explain``; ``count``: its number, the sevens, the cards or the table's total):
     "take 7♦ with your 7♥: the 7ayya is a point"."""
     if move.kind != MoveKind.PLAY:
         return cut_reason(t, label(t, cut_card) if cut_card else "", why)
