@@ -869,8 +869,8 @@ class View:
     def sample(self, rng: random.Random) -> Game:
         """A full game consistent with this view, the hidden cards dealt at random.
 
-        Bots use it to imagine the hands they cannot see (determinization). The match's future
-        shuffles are drawn from ``rng`` too; the sample has no history.
+        A guest's page builds its table from one (the hidden cards made up, never shown). The
+        match's future shuffles are drawn from ``rng`` too; the sample has no history.
         """
         hidden = list(self.unseen())
         rng.shuffle(hidden)

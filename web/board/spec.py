@@ -10,7 +10,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from chkobba import ChkobbaError, Game, Move, read_deal_link
-from chkobba.rules import HAND_SIZE
 from ui.i18n import LANGUAGES, pick
 
 # attribute / parameter -> the longest value accepted
@@ -140,11 +139,6 @@ def read_start(text: str) -> Game:
         raise BoardError(f"position: {shorten(str(error))}") from None
     if game.rules.players != 2:
         raise BoardError("position: a board shows two-player positions only")
-    for seat, hand in enumerate(game.hands):  # the notation accepts these; no deal makes them
-        if len(hand) > HAND_SIZE:
-            raise BoardError(
-                f"position: seat {seat} holds {len(hand)} cards; a hand holds at most {HAND_SIZE}"
-            )
     return game
 
 

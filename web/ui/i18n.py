@@ -23,7 +23,6 @@ FALLBACK = "en"
 NATIVE_NAMES = {"fr": "Français", "ar": "تونسي", "en": "English"}
 HTML_LANG = {"fr": "fr", "ar": "ar-TN", "en": "en"}  # <html lang>: Tunisian Arabic, read as Arabic
 RTL = frozenset({"ar"})
-LANG_KEY = "chkobba.lang"  # localStorage key of the player's choice
 DOMAIN = "messages"
 LOCALEDIR = Path("locale")  # where pyscript.toml puts the .mo files in the page's file system
 
