@@ -47,6 +47,7 @@ from chkobba.daily import (
     streak,
 )
 from chkobba.log import match_log, replay, taken_back
+from chkobba.rules import LEVELS, PLAYERS
 
 from .frame import (
     Motion,
@@ -65,9 +66,7 @@ from .model import (
     FELTS,
     GUEST_LINK,
     HUMAN,
-    LEVELS,
     PACES,
-    PLAYERS,
     AddressProblem,
     Link,
     LinkState,
@@ -760,7 +759,7 @@ class App:
         form: dict[str, str] = {}
         for name, value in fields[:16]:
             form.setdefault(str(name)[:16], str(value)[:200])
-        players = 4 if form.get("players") == "4" else 2
+        players = PLAYERS[-1] if form.get("players") == str(PLAYERS[-1]) else PLAYERS[0]
         kinds = {s: form.get(f"kind-{s}") for s in range(1, players)}
         people = (HUMAN, *(s for s, kind in kinds.items() if kind == "person"))
         remote = tuple(s for s, kind in kinds.items() if kind == "friend")

@@ -22,6 +22,7 @@ from chkobba import (
     read_deal_link,
 )
 from chkobba.daily import read_day
+from chkobba.rules import LEVELS, PLAYERS
 
 from .i18n import LANGUAGES
 
@@ -30,14 +31,12 @@ if TYPE_CHECKING:  # the review imports the bots' search: the page imports it la
 
     from .stats import Stats
 
-LEVELS = ("easy", "medium", "hard")
 # The computers' pace and the cards' travel: each setting's factor on the normal times
 # (instant: no wait, no animation). ``?pace=X`` scales the chosen one.
 PACES = {"slow": 1.6, "normal": 1.0, "fast": 0.3, "instant": 0.0}
 # The look: the cards' backs and the baize's colour (the first of each is the default).
 BACKS = ("red", "blue", "green")
 FELTS = ("green", "blue", "red")
-PLAYERS = (2, 4)  # at the table: you and the computer, or you and a computer partner against two
 HUMAN = 0  # the seat the player sits in (with four, seat 2 is the partner)
 NAME_LIMIT = 24  # characters of a person's name
 T = TypeVar("T")

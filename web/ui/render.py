@@ -11,6 +11,7 @@ from __future__ import annotations
 from html import escape
 
 from chkobba import TARGETS, MoveKind
+from chkobba.rules import LEVELS, PLAYERS
 
 from . import words
 from .cards import back_html, card_html
@@ -42,7 +43,7 @@ from .frame import (
     TakenPanel,
 )
 from .i18n import LANGUAGES, Language, direction, language
-from .model import BACKS, FELTS, LEVELS, NAME_LIMIT, PACES, PLAYERS, LinkState, ScreenPhase
+from .model import BACKS, FELTS, NAME_LIMIT, PACES, LinkState, ScreenPhase
 from .stats import RECENT
 
 MANY_OPTIONS = 4  # more options than this: a compact, scrolling list

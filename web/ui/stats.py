@@ -30,8 +30,7 @@ from typing import Any, NamedTuple
 
 from chkobba import Game, nested_too_deeply
 from chkobba.errors import quoted
-
-from .model import LEVELS, PLAYERS
+from chkobba.rules import LEVELS, PLAYERS
 
 STATS_KEY = "chkobba.stats"
 ASIDE_KEY = "chkobba.stats.unreadable"  # where the page sets aside what it could not read

@@ -23,6 +23,7 @@ from typing import Any, Protocol
 
 from chkobba import TARGETS, ChkobbaError, EditedSave, Game, nested_too_deeply
 from chkobba.daily import read_day
+from chkobba.rules import LEVELS, PLAYERS
 
 from .i18n import HTML_LANG, LANGUAGES, direction
 from .model import (
@@ -30,9 +31,7 @@ from .model import (
     BACKS,
     FELTS,
     HUMAN,
-    LEVELS,
     PACES,
-    PLAYERS,
     Notice,
     NoticeKind,
     Seats,

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from chkobba import Card, DealScore, Move, MoveKind
+from chkobba import TARGETS, Card, DealScore, Move, MoveKind
 from chkobba.bots.explain import Why
+from chkobba.rules import LEVELS, PLAYERS
 
-from .i18n import N_, NATIVE_NAMES, Language, np_
+from .i18n import LANGUAGES, N_, NATIVE_NAMES, Language, np_
 from .model import SOLO, AddressProblem, LinkState, Notice, NoticeKind, Seating
 
 QUOTE_LIMIT = 24  # characters of an outside value quoted back to the player
@@ -767,10 +768,10 @@ def quote(value: str) -> str:
 def address_problem(t: Language, problem: AddressProblem) -> str:
     name, value = quote(problem.name)[1:-1], quote(problem.value)
     choices = {
-        "level": "easy, medium, hard",
-        "target": "11, 21, 31",
-        "lang": "fr, ar, en",
-        "seats": "2, 4",
+        "level": ", ".join(LEVELS),
+        "target": ", ".join(map(str, TARGETS)),
+        "lang": ", ".join(LANGUAGES),
+        "seats": ", ".join(map(str, PLAYERS)),
     }
     if problem.kind == "unknown":
         return t._("unknown parameter {name}", name=quote(problem.name))

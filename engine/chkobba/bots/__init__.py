@@ -18,12 +18,11 @@ from typing import Protocol
 
 from ..errors import quoted
 from ..moves import Move
+from ..rules import LEVELS
 from ..view import View
 from .explain import explain
 from .hard import HardBot
 from .simple import EasyBot, MediumBot
-
-LEVELS = ("easy", "medium", "hard")
 
 
 class Bot(Protocol):
