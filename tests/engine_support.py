@@ -12,6 +12,7 @@ from functools import cache
 from itertools import combinations, islice
 
 from chkobba import DECK, HAYYA, Card, Game, Rules
+from chkobba.bots import Bot, make_bot
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -82,6 +83,21 @@ def random_match(
         yield game, move, after
         game = after
     raise AssertionError(f"match with seed {seed} did not end within {max_moves} moves")
+
+
+def bot_positions(game: Game, bots: Sequence[Bot]) -> Iterator[Game]:
+    """``game``, then each position as ``bots`` (one a seat) play it on to the match's end."""
+    yield game
+    while game.phase != "over":
+        game = game.play(bots[game.current].choose(game.view(game.current)))
+        yield game
+
+
+def bot_match(seed: int, players: int = 2, target: int = 11, level: str = "easy") -> Game:
+    """A match played to its end by bots of ``level`` (seeded 1, 2... by seat)."""
+    bots = [make_bot(level, seat + 1) for seat in range(players)]
+    *_, last = bot_positions(Game.new(Rules(players=players, target=target), seed=seed), bots)
+    return last
 
 
 def position_after(seed: int, players: int, steps: int) -> Game:

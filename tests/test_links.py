@@ -14,7 +14,7 @@ from chkobba.bots import make_bot
 from chkobba.links import MAX_LENGTH, DealLine, _link, _sealed, _Start, deal_link, read_deal_link
 from chkobba.rules import NUMBER_LIMIT
 from chkobba.shuffle import shuffled_deck
-from engine_support import all_cards, random_match
+from engine_support import all_cards, bot_positions, random_match
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -106,11 +106,10 @@ def test_decoded_positions_are_legal(players):
 @pytest.mark.parametrize(("players", "level"), [(2, "easy"), (2, "medium"), (4, "medium")])
 def test_bot_matches_round_trip(players, level):
     bots = [make_bot(level, seed=seat + 10 * players) for seat in range(players)]
-    game = Game.new(Rules(players=players, target=11), seed=SEEDS - 2)
-    positions = [game]
-    while game.phase != "over":
-        game = game.play(bots[game.current].choose(game.view(game.current)))
-        positions.append(game)
+    positions = list(
+        bot_positions(Game.new(Rules(players=players, target=11), seed=SEEDS - 2), bots)
+    )
+    game = positions[-1]
     for deal in range(1, len(game.deal_results) + 1):
         check_line(read_deal_link(deal_link(game, deal)), deal_positions(positions, deal), deal)
 

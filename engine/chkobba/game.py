@@ -21,6 +21,7 @@ from .kernel import (
     DEAL_OVER,
     HAND_SIZE,
     Phase,
+    Played,
     cutter,
     deal_layout,
     fits_turn,
@@ -858,6 +859,18 @@ class View:
         if self.phase == CUT:
             return list(CUT_MOVES)
         return []
+
+    def outcome(self, move: Move) -> Played:
+        """The kernel's ``play_card`` of ``move`` (a play of this seat's) from what it shows."""
+        assert move.card is not None
+        return play_card(
+            bits_of(self.table),
+            BITS[move.card.index],
+            bits_of(move.captures),
+            next_seat(self.seat, self.rules.players),
+            sum(self.hand_sizes) - 1,
+            self.stock_count,
+        )
 
     def unseen(self) -> tuple[Card, ...]:
         """The cards this seat cannot see: the other hands and the stock (cut card excepted)."""

@@ -18,6 +18,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "web"))  # the page's own modules (ui.*) for CPython tests
+sys.path.insert(0, str(ROOT / "tests"))  # the engine tests' support (engine_support)
 from ui import i18n  # noqa: E402
 
 

@@ -1,7 +1,10 @@
 """Positions the page's tests start from, found by playing seeded matches with the engine's bots."""
 
+from itertools import pairwise
+
 from chkobba import Game, Rules
 from chkobba.bots import make_bot
+from engine_support import bot_positions
 
 
 def capture_turn():
@@ -21,11 +24,10 @@ def capture_turn():
 def before_your_cut() -> Game:
     """A match at a deal's score sheet, the player cutting next."""
     for seed in range(50):
-        game, bots = Game.new(Rules(), seed=seed), (make_bot("easy", 1), make_bot("easy", 2))
-        while game.phase != "over":
-            done = len(game.deal_results)
-            game = game.play(bots[game.current].choose(game.view(game.current)))
-            if len(game.deal_results) > done and game.phase == "cut" and game.current == 0:
+        bots = (make_bot("easy", 1), make_bot("easy", 2))
+        for before, game in pairwise(bot_positions(Game.new(Rules(), seed=seed), bots)):
+            dealt = len(game.deal_results) > len(before.deal_results)
+            if dealt and game.phase == "cut" and game.current == 0:
                 return game
     raise AssertionError("no such match")
 

@@ -2,21 +2,22 @@
 
 from chkobba import Game, Rules
 from chkobba.bots import make_bot
+from engine_support import bot_positions
 from ui.storage import Saved, write_save
 
 
 def before_a_sweep(players: int = 2, seat: int = 0) -> tuple[Game, str]:
     """A position where ``seat`` is to play and can sweep the table, and the card that does it."""
     for seed in range(1, 50):
-        game = Game.new(Rules(players=players, target=21), seed=seed)
-        bots = [make_bot("easy", s) for s in range(players)]
-        while game.phase != "over" and not game.deal_results:
+        start = Game.new(Rules(players=players, target=21), seed=seed)
+        for game in bot_positions(start, [make_bot("easy", s) for s in range(players)]):
+            if game.deal_results:
+                break
             if game.current == seat and game.phase == "play" and game.stock_count:
                 for move in game.legal_moves():
                     moves = [m for m in game.legal_moves() if m.card == move.card]
                     if len(moves) == 1 and move.captures and len(move.captures) == len(game.table):
                         return game, str(move.card)
-            game = game.play(bots[game.current].choose(game.view(game.current)))
     raise AssertionError("no sweep found")
 
 

@@ -7,10 +7,10 @@ import json
 from html import escape
 
 import pytest
+from app_support import no_wait, play_by_taps, run
 from chkobba.bots import make_bot
 from chkobba.daily import daily_game, daily_points
 from fakes import Screen, Store
-from test_ui_logic import no_wait, play_by_taps, run
 from ui import i18n, words
 from ui.controller import App
 from ui.model import NoticeKind, parse_params

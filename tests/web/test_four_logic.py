@@ -3,10 +3,10 @@ partnership's piles and score sheet, the words for partner and opponents (issue 
 
 import json
 
+from app_support import EN, make_app, play_by_taps, play_some, run
 from chkobba import Game, Move, Rules
 from fakes import Store
 from positions import FOUR, four_computer_turn, four_seat_cut
-from test_ui_logic import EN, make_app, play_by_taps, play_some, run
 from ui import i18n, storage, words
 from ui.frame import make_frame
 from ui.model import Played, Settings, Ui, parse_params

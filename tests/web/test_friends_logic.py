@@ -6,9 +6,9 @@ import asyncio
 import json
 import re
 
+from app_support import make_app, run, settle, tap_first_move
 from chkobba import Game, Move, move_message
 from fakes import Screen, Store
-from test_ui_logic import make_app, run, settle, tap_first_move
 from ui.controller import App
 from ui.model import GUEST_LINK, LinkState, NoticeKind, parse_params
 from ui.storage import Storage

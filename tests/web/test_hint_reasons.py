@@ -10,9 +10,10 @@ import random
 import pytest
 from babel.messages.pofile import read_po
 from chkobba import DECK, HAYYA, Card, Game, Move, Rules, capture_options
-from chkobba.bots.explain import Why, reason
+from chkobba.explain import Why, reason
 from chkobba.log import made_chkobba
 from conftest import load_build
+from engine_support import bot_match
 from ui import i18n, words
 from ui.frame import hint_reason, make_frame
 from ui.model import Settings, Ui
@@ -197,12 +198,7 @@ def test_the_sides_have_one_name_each_wherever_they_are_named():
 
 
 def test_after_the_match_the_table_names_the_last_deal():
-    from chkobba.bots import make_bot
-
-    game = Game.new(Rules(target=11), seed=2)
-    bots = (make_bot("easy", 1), make_bot("easy", 2))
-    while game.phase != "over":
-        game = game.play(bots[game.current].choose(game.view(game.current)))
+    game = bot_match(2)
     last = len(game.deal_results)
     for t in LANGS.values():
         frame = make_frame(game, Ui(seen_deals=last), Settings(lang=t.code))

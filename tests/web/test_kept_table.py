@@ -9,12 +9,12 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from app_support import make_app, run, settle
 from chkobba import Game
 from chkobba.bots import make_bot
 from conftest import load_build
 from fakes import Store
 from positions import FOUR
-from test_ui_logic import make_app, run, settle
 from ui import storage
 from ui.frame import make_frame
 from ui.model import Ui

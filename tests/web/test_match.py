@@ -4,16 +4,14 @@ import json
 
 from chkobba import Game, Rules
 from chkobba.bots import make_bot
+from engine_support import bot_positions
 from ui.storage import Saved, write_save
 
 
 def near_the_end() -> Game:
     """A match to 11 played by two bots, taken back to the player's last turn."""
-    game, bots = Game.new(Rules(target=11), seed=2), (make_bot("easy", 1), make_bot("easy", 2))
-    states = []
-    while game.phase != "over":
-        states.append(game)
-        game = game.play(bots[game.current].choose(game.view(game.current)))
+    bots = (make_bot("easy", 1), make_bot("easy", 2))
+    *states, game = bot_positions(Game.new(Rules(target=11), seed=2), bots)
     final_deal = len(game.deal_results) - 1
     return next(
         s

@@ -5,9 +5,9 @@ import json
 import re
 
 import pytest
+from app_support import make_app, run, settle, tap_first_move
 from chkobba import Move
 from fakes import Store
-from test_ui_logic import make_app, run, settle, tap_first_move
 from ui import i18n, words
 from ui.keys import escape_action
 from ui.model import NAME_LIMIT, Seating, Seats, clean_name

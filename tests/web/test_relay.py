@@ -5,10 +5,10 @@ once writing works again, and another tab's newer save is never overwritten."""
 import asyncio
 from urllib.parse import quote
 
+from app_support import no_wait as yielding
+from app_support import play_by_taps, run, settle
 from chkobba import Game, Rules
 from fakes import Store
-from test_ui_logic import no_wait as yielding
-from test_ui_logic import play_by_taps, run, settle
 from ui import storage, words
 from ui.controller import App
 from ui.fx import FrameScreen

@@ -10,6 +10,7 @@ import json
 import pytest
 from chkobba import Game, Rules
 from chkobba.bots import make_bot
+from engine_support import bot_match
 from ui import stats
 from ui.stats import (
     COUNT_LIMIT,
@@ -39,10 +40,7 @@ DAY = "2025-03-01"
 @functools.cache
 def played(players: int, seed: int) -> Game:
     """A match to 11 played to its end by easy bots in every seat."""
-    game, bot = Game.new(Rules(players=players, target=11), seed=seed), make_bot("easy", 1)
-    while game.phase != "over":
-        game = game.play(bot.choose(game.view(game.current)))
-    return game
+    return bot_match(seed, players)
 
 
 @functools.cache

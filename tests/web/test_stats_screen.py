@@ -8,8 +8,8 @@ import json
 from html import escape
 
 import pytest
+from app_support import make_app, no_wait, play_by_taps, run, settle
 from fakes import Screen, Store
-from test_ui_logic import make_app, no_wait, play_by_taps, run, settle
 from ui import i18n, words
 from ui.controller import App
 from ui.model import Notice, NoticeKind, parse_params

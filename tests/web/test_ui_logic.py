@@ -3,85 +3,30 @@
 import asyncio
 import dataclasses
 import json
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from app_support import (
+    EN,
+    make_app,
+    no_wait,
+    play_by_taps,
+    play_some,
+    run,
+    settle,
+    status,
+    tap_first_move,
+)
 from chkobba import Card, Game, Move, Rules
 from chkobba.bots import make_bot
+from engine_support import bot_positions
 from fakes import Screen, Store
 from positions import capture_turn
-from ui import i18n, storage, words
+from ui import storage, words
 from ui.controller import App
 from ui.frame import Frame, hint_reason, make_frame
 from ui.model import AddressProblem, Notice, Params, Settings, Ui, parse_params
 from ui.render import render
 from ui.storage import Saved, Storage, write_save
-
-EN = i18n.language("en")
-
-
-def run(coroutine):
-    """asyncio.run in a thread of its own: Playwright's sync API keeps a loop running here."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coroutine).result()
-
-
-async def no_wait(_seconds):
-    await asyncio.sleep(0)
-
-
-def make_app(store=None, query="?seed=3&pace=0", sleep=no_wait, review_ahead=False):
-    """The app on a fake screen; its decisions reviewed when asked (``review_ahead``: each in
-    the background as it is made, as the page does: a search a move, which whole matches by
-    taps would pay)."""
-    store = store if store is not None else Store()
-    app = App(Screen(), Storage(store), parse_params(query), lambda: 9, sleep)
-    app.review_ahead = review_ahead
-    return app
-
-
-async def settle(app, rounds=200):
-    """Let the app's background work (the computer's turn) run until it waits for the player."""
-    for _ in range(rounds):
-        await asyncio.sleep(0)
-        if app.phase() != "wait" and not app.tasks:
-            return
-
-
-async def play_by_taps(app, moves=10_000, start=True):
-    """Tap the engine's first legal move, turn after turn, until the match is over (or, with
-    ``start`` False, on an app already started, for ``moves`` turns)."""
-    if start:
-        app.start()
-    for _ in range(moves):
-        await settle(app)
-        phase = app.phase()
-        if phase == "over":
-            return
-        if phase == "sheet":
-            await app.tap("next")
-        elif phase in ("cut", "play"):
-            await tap_first_move(app)
-        else:
-            raise AssertionError(f"stuck in {phase}: {status(app)}")
-    if start:
-        raise AssertionError("the match did not end")
-
-
-async def tap_first_move(app):
-    """Make the engine's first legal move by taps: the card (and its capture, if asked), or
-    the cut's choice."""
-    move = app.game.legal_moves()[0]
-    if move.kind == "play":
-        await app.tap("hand", str(move.card))
-        if app.phase() == "choose":
-            await app.tap("move", str(move))
-    else:
-        await app.tap("move", str(move))
-
-
-def status(app):
-    return make_frame(app.game, app.ui, app.state.settings).status
 
 
 def test_parameters_are_read_and_bad_ones_explained():
@@ -311,19 +256,12 @@ def test_a_second_tab_follows_the_first_and_never_overwrites_it():
         assert Storage(store).load()[0].game == first.game == second.game
         assert storage_notice(second) == words.notice(EN, Notice("elsewhere"))
         # And the storage event brings each later move of the first tab to the second.
-        await play_one(first)
+        await tap_first_move(first)
         await settle(first)
         second.changed_elsewhere()
         assert second.game == first.game
 
     run(two_tabs())
-
-
-async def play_one(app):
-    move = app.game.legal_moves()[0]
-    await app.tap("move" if move.kind != "play" else "hand", str(move.card or move))
-    if app.phase() == "choose":
-        await app.tap("move", str(move))
 
 
 def storage_notice(app):
@@ -348,21 +286,11 @@ def test_new_game_over_a_match_in_progress_asks_first():
     assert app.game != before and app.game.deal_results == () and len(app.game.history) <= 1
 
 
-async def play_some(app, count):
-    app.start()
-    for _ in range(count):
-        await settle(app)
-        await play_one(app)
-    await settle(app)
-
-
 def tied_match():
     """A match to 11 where a deal ends 11-11 (found with two easy bots)."""
     for seed in range(500):
-        game = Game.new(Rules(target=11), seed=seed)
         bots = (make_bot("easy", 1), make_bot("easy", 2))
-        while game.phase != "over":
-            game = game.play(bots[game.current].choose(game.view(game.current)))
+        for game in bot_positions(Game.new(Rules(target=11), seed=seed), bots):
             totals = game.deal_results[-1].totals if game.deal_results else (0, 0)
             if totals[0] == totals[1] >= 11 and game.phase != "over":
                 return game

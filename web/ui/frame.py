@@ -25,8 +25,8 @@ from chkobba import (
     SeatUpdate,
     deal_link,
 )
-from chkobba.bots.explain import reason
 from chkobba.daily import daily_over, daily_points
+from chkobba.explain import reason
 from chkobba.kernel import HAND_SIZE, tied
 from chkobba.log import Entry, EntryKind, made_chkobba, match_log, undoable
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from chkobba import TARGETS, Card, DealScore, Move, MoveKind
-from chkobba.bots.explain import Why
+from chkobba.explain import Why
 from chkobba.rules import LEVELS, PLAYERS
 
 from .i18n import LANGUAGES, N_, NATIVE_NAMES, Language, np_
@@ -308,7 +308,7 @@ def hint(t: Language, reason: str) -> str:
 
 def reason(t: Language, move: Move, cut_card: Card | None, why: Why, count: int = 0) -> str:
     """The hint's move, said to the player, and why (``why``, the engine's reason:
-    ``chkobba.bots.explain``; ``count``: its number, the sevens, the cards or the table's total):
+    ``chkobba.explain``; ``count``: its number, the sevens, the cards or the table's total):
     "take 7♦ with your 7♥: the 7ayya is a point"."""
     if move.kind != MoveKind.PLAY:
         return cut_reason(t, label(t, cut_card) if cut_card else "", why)

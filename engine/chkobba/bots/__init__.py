@@ -17,10 +17,10 @@ from __future__ import annotations
 from typing import Protocol
 
 from ..errors import quoted
+from ..explain import explain
 from ..moves import Move
 from ..rules import LEVELS
 from ..view import View
-from .explain import explain
 from .hard import HardBot
 from .simple import EasyBot, MediumBot
 

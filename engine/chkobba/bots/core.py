@@ -16,17 +16,12 @@ from math import comb
 from ..cards import DECK, HAYYA, Card
 from ..cardsets import BITS, HAYYA_BIT, bits_of, cards_of
 from ..kernel import (
-    Played,
     card_class,
     counters,
     majorities,
-    next_seat,
-    play_card,
     sweepable,
     table_groups,
 )
-from ..moves import Move
-from ..view import View
 
 VALUE = tuple(card.value for card in DECK)
 DIAMOND = tuple(int(card.suit == "D") for card in DECK)
@@ -70,19 +65,6 @@ def pile_gain(won: int, chkobba: bool) -> int:
 
 def pack_pile(cards: tuple[Card, ...], sweeps: int) -> int:
     return packed(bits_of(cards)) + (sweeps << SWEEP_SHIFT)
-
-
-def play_seen(view: View, move: Move) -> Played:
-    """The kernel's ``play_card`` of ``move`` (a play) from what ``view`` shows."""
-    assert move.card is not None
-    return play_card(
-        bits_of(view.table),
-        BITS[move.card.index],
-        bits_of(move.captures),
-        next_seat(view.seat, view.rules.players),
-        sum(view.hand_sizes) - 1,
-        view.stock_count,
-    )
 
 
 def _sign(a: object, b: object) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..kernel import Phase, cutter, next_hand
 from ..moves import EXPOSE_MOVE, KEEP_MOVE, Move
 from ..view import View
-from .core import holding_chances, pack_pile, pile_gain, play_seen
+from .core import holding_chances, pack_pile, pile_gain
 from .infer import greedy_value
 from .worlds import decision_rng
 
@@ -81,7 +81,7 @@ class MediumBot:
     def foresee(view: View, move: Move) -> tuple[int, int, int, int]:
         """The piles (packed), the table and the seat to play after ``move``: the kernel's
         ``play_card`` from what ``view`` shows (once the hand is over, the cutter leads)."""
-        table, won, chkobba, after = play_seen(view, move)
+        table, won, chkobba, after = view.outcome(move)
         stats = [
             pack_pile(pile, len(marks)) for pile, marks in zip(view.piles, view.sweeps, strict=True)
         ]

@@ -2,19 +2,19 @@
 
 ``reason`` gives the first fact of ``Why`` true of a move and its number; the page says it in the
 player's language (``ui.words.reason``), ``explain`` in one line of English. Each fact comes from
-the kernel (the play's outcome, whether a table can be swept, which cards score).
+the kernel (the play's outcome, whether a table can be swept, which cards score). Light: the
+page's first frame imports it, long before the bots.
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
 
-from ..cards import HAYYA, Card
-from ..cardsets import cards_of
-from ..kernel import DEAL_OVER, scoring, sweepable
-from ..moves import KEEP, PLAY, Move
-from ..view import View
-from .core import play_seen
+from .cards import HAYYA, Card
+from .cardsets import cards_of
+from .kernel import DEAL_OVER, scoring, sweepable
+from .moves import KEEP, PLAY, Move
+from .view import View
 
 
 class Why(StrEnum):
@@ -51,7 +51,7 @@ def reason(view: View, move: Move) -> tuple[Why, int]:
         return cut_reason(view.cut_card, move.kind == KEEP), 0
     card = move.card
     assert card is not None
-    table, _, chkobba, after = play_seen(view, move)
+    table, _, chkobba, after = view.outcome(move)
     goes_on = after != DEAL_OVER  # someone plays after it
     left = sum(c.value for c in cards_of(table))
     if not move.captures:

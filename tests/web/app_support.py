@@ -1,0 +1,87 @@
+"""The page's app run in CPython on a fake screen and storage, and driven by taps: what the
+logic tests (no browser) share."""
+
+import asyncio
+from concurrent.futures import ThreadPoolExecutor
+
+from fakes import Screen, Store
+from ui import i18n
+from ui.controller import App
+from ui.frame import make_frame
+from ui.model import parse_params
+from ui.storage import Storage
+
+EN = i18n.language("en")
+
+
+def run(coroutine):
+    """asyncio.run in a thread of its own: Playwright's sync API keeps a loop running here."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
+async def no_wait(_seconds):
+    await asyncio.sleep(0)
+
+
+def make_app(store=None, query="?seed=3&pace=0", sleep=no_wait, review_ahead=False):
+    """The app on a fake screen; its decisions reviewed when asked (``review_ahead``: each in
+    the background as it is made, as the page does: a search a move, which whole matches by
+    taps would pay)."""
+    store = store if store is not None else Store()
+    app = App(Screen(), Storage(store), parse_params(query), lambda: 9, sleep)
+    app.review_ahead = review_ahead
+    return app
+
+
+async def settle(app, rounds=200):
+    """Let the app's background work (the computer's turn) run until it waits for the player."""
+    for _ in range(rounds):
+        await asyncio.sleep(0)
+        if app.phase() != "wait" and not app.tasks:
+            return
+
+
+async def play_by_taps(app, moves=10_000, start=True):
+    """Tap the engine's first legal move, turn after turn, until the match is over (or, with
+    ``start`` False, on an app already started, for ``moves`` turns)."""
+    if start:
+        app.start()
+    for _ in range(moves):
+        await settle(app)
+        phase = app.phase()
+        if phase == "over":
+            return
+        if phase == "sheet":
+            await app.tap("next")
+        elif phase in ("cut", "play"):
+            await tap_first_move(app)
+        else:
+            raise AssertionError(f"stuck in {phase}: {status(app)}")
+    if start:
+        raise AssertionError("the match did not end")
+
+
+async def tap_first_move(app):
+    """Make the engine's first legal move by taps: the card (and its capture, if asked), or
+    the cut's choice."""
+    move = app.game.legal_moves()[0]
+    if move.kind == "play":
+        await app.tap("hand", str(move.card))
+        if app.phase() == "choose":
+            await app.tap("move", str(move))
+    else:
+        await app.tap("move", str(move))
+
+
+def status(app):
+    return make_frame(app.game, app.ui, app.state.settings).status
+
+
+async def play_some(app, count):
+    """Start the app and make the first legal move by taps on ``count`` of the player's turns."""
+    app.start()
+    for _ in range(count):
+        await settle(app)
+        await tap_first_move(app)
+    await settle(app)
