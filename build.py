@@ -23,26 +23,25 @@ import argparse
 import ast
 import base64
 import contextlib
-import functools
 import gettext
 import gzip
 import hashlib
 import html
-import http.server
 import json
 import os
 import re
 import shutil
 import subprocess
 import sys
-import threading
 import urllib.parse
 import venv
 import zipfile
 from pathlib import Path
-from typing import ClassVar
 
 ROOT = Path(__file__).resolve().parent
+sys.path.insert(0, str(ROOT / "tools"))
+from static_server import ISOLATION, make_server  # noqa: E402  (tools/: the static host)
+
 DIST = ROOT / "dist"
 WEB = ROOT / "web"
 VENV = ROOT / ".venv"
@@ -613,123 +612,12 @@ def build_embed(wheel: str) -> None:
     (DIST / "embed-frames.html").write_text(frames_page(demo))
 
 
-def embedtime(runs: int) -> int:
-    python = pip_install(".stamp-dev", "-e", ".[dev]")
-    ensure_chromium()
-    build()
-    script = MEASURE / "embedtime.py"
-    return subprocess.run([str(python), str(script), "--runs", str(runs)], cwd=ROOT).returncode
-
-
 # --- serving ---------------------------------------------------------------------------------
-
-# Cross-origin isolation: what lets PyScript give the page's Python, run in a worker, the DOM
-# (SharedArrayBuffer; boot.js keeps Python on the page's thread without it). PyScript also
-# feature-tests `new SharedArrayBuffer(...)` on load, which Chromium reports as deprecated
-# (Lighthouse: best practices 0.82) unless the page is isolated. Every file is same-origin, so
-# nothing is blocked. dist/_headers says the same to static hosts
-# that read that file (Netlify, Cloudflare Pages).
-ISOLATION = {
-    "Cross-Origin-Opener-Policy": "same-origin",
-    "Cross-Origin-Embedder-Policy": "require-corp",
-}
-
-
-class Handler(http.server.SimpleHTTPRequestHandler):
-    """Static files, sent as their .br or .gz copy when the browser accepts that encoding (as a
-    real static host or CDN does), with the file's own type and `Vary: Accept-Encoding`; and
-    cross-origin isolated (ISOLATION)."""
-
-    isolated = True
-
-    extensions_map: ClassVar[dict[str, str]] = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".js": "text/javascript",
-        ".mjs": "text/javascript",
-        ".wasm": "application/wasm",
-        ".toml": "text/plain",
-        ".py": "text/plain",
-        ".webmanifest": "application/manifest+json",
-        ".whl": "application/zip",
-    }
-    ENCODINGS: ClassVar[tuple[tuple[str, str], ...]] = (("br", ".br"), ("gzip", ".gz"))
-
-    def send_head(self):  # type: ignore[no-untyped-def]
-        self.encoding: str | None = None
-        self.vary = False
-        path = super().translate_path(self.path)
-        if os.path.isdir(path) and self.path.split("?")[0].endswith("/"):
-            path = os.path.join(path, "index.html")
-        accepted = accepted_encodings(self.headers.get("Accept-Encoding", ""))
-        for encoding, suffix in self.ENCODINGS:
-            if os.path.isfile(path + suffix):
-                self.vary = True
-                if encoding in accepted and not self.encoding:
-                    self.encoding, self.plain = encoding, path
-        return super().send_head()
-
-    def translate_path(self, path: str) -> str:
-        if self.encoding:
-            return self.plain + dict(self.ENCODINGS)[self.encoding]
-        return super().translate_path(path)
-
-    def guess_type(self, path: str | os.PathLike[str]) -> str:
-        return super().guess_type(self.plain if self.encoding else path)
-
-    def end_headers(self) -> None:
-        for name, value in ISOLATION.items() if self.isolated else ():
-            self.send_header(name, value)
-        if getattr(self, "encoding", None):
-            self.send_header("Content-Encoding", self.encoding)
-        if getattr(self, "vary", False):
-            self.send_header("Vary", "Accept-Encoding")
-        super().end_headers()
-
-    def log_message(self, format: str, *args) -> None:
-        if os.environ.get("CHKOBBA_SERVER_LOG"):
-            super().log_message(format, *args)
-
-
-def accepted_encodings(header: str) -> set[str]:
-    """The codings an Accept-Encoding header allows ("br;q=0" refuses br)."""
-    accepted = set()
-    for part in header.split(","):
-        name, _, params = part.strip().partition(";")
-        q = params.strip().removeprefix("q=") if params.strip().startswith("q=") else "1"
-        with contextlib.suppress(ValueError):
-            if float(q) > 0:
-                accepted.add(name.strip().lower())
-    return accepted
-
-
-class PlainHandler(Handler):
-    """As the biggest free static host serves a site: the .gz copies (no brotli), and no
-    header a page could ask for (no COOP/COEP)."""
-
-    isolated = False
-    ENCODINGS = (("gzip", ".gz"),)
-
-
-def make_server(
-    port: int, host: str = "127.0.0.1", plain: bool = False
-) -> http.server.ThreadingHTTPServer:
-    handler = functools.partial(PlainHandler if plain else Handler, directory=str(DIST))
-    server = http.server.ThreadingHTTPServer((host, port), handler)
-    server.daemon_threads = True
-    return server
-
-
-def start_server(port: int = 0, plain: bool = False) -> tuple[http.server.ThreadingHTTPServer, str]:
-    """Serve dist/ from a background thread (``plain``: as a plain host); returns the server
-    and its base URL."""
-    server = make_server(port, plain=plain)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
 
 def serve(port: int, plain: bool) -> None:
     build()
-    server = make_server(port, plain=plain)
+    server = make_server(DIST, port, plain=plain)
     kind = "as a plain host serves it (gzip, no COOP/COEP)" if plain else "cross-origin isolated"
     print(f"Chkobba is served on http://localhost:{port}/, {kind} (Ctrl-C to stop)", flush=True)
     with contextlib.suppress(KeyboardInterrupt):
@@ -756,46 +644,29 @@ def test(pytest_args: list[str]) -> int:
     return subprocess.run([str(python), "-m", "pytest", *args], cwd=ROOT, env=env).returncode
 
 
-def loadtime(runs: int, plain: bool) -> int:
+# The measuring commands of tools/measure/ (each reads its own options): whether it loads pages
+# (then Chromium and a fresh dist/ are made ready first), and what it prints.
+MEASURES = {
+    "loadtime": (True, "median time to a playable table, ours vs a minimal PyScript page"),
+    "lighthouse": (True, "Lighthouse 12's mobile scores (--plain, --both, --keep DIR)"),
+    "bottime": (False, "the hard bot's ms per move in Pyodide (--moves N, --players 4...)"),
+    "screens": (True, "screenshots of what a player sees, phone and desktop"),
+    "embedtime": (True, "six boards on a page against one: renderer memory, time to shown"),
+    "stress": (True, "reload mid-deal, again and again: renderer crashes (--rounds N)"),
+}
+
+
+def measure(name: str, args: list[str]) -> int:
+    """Run tools/measure/<name>.py with ``args``, the dev tools installed first."""
     python = pip_install(".stamp-dev", "-e", ".[dev]")
-    ensure_chromium()
-    build()
-    script = MEASURE / "loadtime.py"
-    command = [str(python), str(script), "--runs", str(runs), *(["--plain"] if plain else [])]
-    return subprocess.run(command, cwd=ROOT).returncode
-
-
-def lighthouse(runs: int, keep: str | None, hosts: list[str]) -> int:
-    pip_install(".stamp-dev", "-e", ".[dev]")
-    ensure_chromium()
-    build()
-    script = MEASURE / "lighthouse.py"
-    extra = (["--keep", keep] if keep else []) + hosts
-    command = [sys.executable, str(script), "--runs", str(runs), *extra]
-    return subprocess.run(command, cwd=ROOT).returncode
-
-
-def stress(rounds: int) -> int:
-    python = pip_install(".stamp-dev", "-e", ".[dev]")
-    ensure_chromium()
-    build()
-    script = MEASURE / "stress.py"
-    return subprocess.run([str(python), str(script), "--rounds", str(rounds)], cwd=ROOT).returncode
-
-
-def screens() -> int:
-    python = pip_install(".stamp-dev", "-e", ".[dev]")
-    ensure_chromium()
-    build()
-    script = MEASURE / "screens.py"
-    return subprocess.run([str(python), str(script)], cwd=ROOT).returncode
-
-
-def bottime(extra: list[str]) -> int:
-    python = pip_install(".stamp-dev", "-e", ".[dev]")
-    ensure_node_modules()
-    script = MEASURE / "bottime.py"
-    return subprocess.run([str(python), str(script), *extra], cwd=ROOT).returncode
+    pages, _ = MEASURES[name]
+    if pages:
+        ensure_chromium()
+        build()
+    else:
+        ensure_node_modules()  # (Pyodide, run under Node)
+    script = MEASURE / f"{name}.py"
+    return subprocess.run([str(python), str(script), *args], cwd=ROOT).returncode
 
 
 def catalogs() -> int:
@@ -829,24 +700,9 @@ def main() -> int:
     p_serve.add_argument("--plain", action="store_true", help="gzip only, no COOP/COEP headers")
     p_test = sub.add_parser("test", help="lint and run every test (extra arguments go to pytest)")
     p_test.add_argument("pytest_args", nargs=argparse.REMAINDER)
-    p_load = sub.add_parser("loadtime", help="measure time to a playable table")
-    p_load.add_argument("--runs", type=int, default=5)
-    p_load.add_argument("--plain", action="store_true", help="as a plain host: no COOP/COEP")
-    p_lh = sub.add_parser("lighthouse", help="Lighthouse 12's mobile scores")
-    p_lh.add_argument("--runs", type=int, default=3)
-    p_lh.add_argument("--keep", help="a folder to write each run's JSON report to")
-    p_lh.add_argument("--plain", action="store_true", help="as a plain host: no COOP/COEP")
-    p_lh.add_argument("--both", action="store_true", help="the isolated host, then the plain")
-    p_bot = sub.add_parser("bottime", help="time the hard bot in Pyodide and CPython")
-    p_bot.add_argument(
-        "bottime_args", nargs=argparse.REMAINDER, help="--moves N, --players 4, --try S:MS"
-    )
-    sub.add_parser("screens", help="screenshots of what a player sees, phone and desktop")
-    p_stress = sub.add_parser("stress", help="reload mid-deal, again and again: renderer crashes")
-    p_stress.add_argument("--rounds", type=int, default=50)
     sub.add_parser("catalogs", help="extract messages, update web/locale/*/messages.po")
-    p_embed = sub.add_parser("embedtime", help="six boards on a page against one: memory, time")
-    p_embed.add_argument("--runs", type=int, default=5)
+    for name, (_, text) in MEASURES.items():
+        sub.add_parser(name, help=text).add_argument("args", nargs=argparse.REMAINDER)
     args = parser.parse_args()
     in_venv()
 
@@ -856,21 +712,10 @@ def main() -> int:
         serve(args.port, args.plain)
     elif args.command == "test":
         return test([a for a in args.pytest_args if a != "--"])
-    elif args.command == "loadtime":
-        return loadtime(args.runs, args.plain)
-    elif args.command == "lighthouse":
-        hosts = [flag for flag in ("--plain", "--both") if getattr(args, flag[2:])]
-        return lighthouse(args.runs, args.keep, hosts)
-    elif args.command == "screens":
-        return screens()
-    elif args.command == "stress":
-        return stress(args.rounds)
     elif args.command == "catalogs":
         return catalogs()
-    elif args.command == "embedtime":
-        return embedtime(args.runs)
-    elif args.command == "bottime":
-        return bottime([a for a in args.bottime_args if a != "--"])
+    elif args.command in MEASURES:
+        return measure(args.command, [a for a in args.args if a != "--"])
     return 0
 
 

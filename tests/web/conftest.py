@@ -17,8 +17,11 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+DIST = ROOT / "dist"
 sys.path.insert(0, str(ROOT / "web"))  # the page's own modules (ui.*) for CPython tests
 sys.path.insert(0, str(ROOT / "tests"))  # the engine tests' support (engine_support)
+sys.path.insert(0, str(ROOT / "tools"))  # the static host (static_server)
+from static_server import start_server  # noqa: E402
 from ui import i18n  # noqa: E402
 
 
@@ -67,10 +70,9 @@ def load_build():
 
 @pytest.fixture(scope="session")
 def server_url():
-    build = load_build()
-    if not (build.DIST / "index.html").exists():
+    if not (DIST / "index.html").exists():
         subprocess.run([sys.executable, str(ROOT / "build.py"), "build"], check=True)
-    server, url = build.start_server()
+    server, url = start_server(DIST)
     yield url
     server.shutdown()
 
@@ -79,7 +81,7 @@ def server_url():
 def plain_url(server_url):
     """dist/ served as a plain static host serves it: gzip only, no COOP/COEP (the page is not
     cross-origin isolated)."""
-    server, url = load_build().start_server(plain=True)
+    server, url = start_server(DIST, plain=True)
     yield url
     server.shutdown()
 

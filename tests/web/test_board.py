@@ -14,6 +14,7 @@ import pytest
 from chkobba import Game, Move
 from conftest import BOOT_MS, PHONE, SHOTS, load_build
 from playwright.sync_api import expect
+from static_server import Handler
 
 QUEEN = "2D6S QHJC/KC5H 0 -/- - 0-0/21 1 -"
 CUT = ("keep", "expose")
@@ -279,7 +280,7 @@ def test_six_boards_share_one_python(boards, server_url):
 # --- a host page on another origin ----------------------------------------------------------
 
 
-class CorsHandler(load_build().Handler):
+class CorsHandler(Handler):
     """dist/ as a static host should serve it to other origins (see README)."""
 
     def end_headers(self) -> None:

@@ -15,6 +15,7 @@ from email.message import Message
 import brotli
 import pytest
 from conftest import OFFLINE_COPY, PHONE, SERVICE_WORKER, VIEWPORTS, Table, load_build
+from static_server import Handler
 
 BUILD = load_build()
 
@@ -103,7 +104,7 @@ def two_builds(tmp_path):
         for suffix in (".br", ".gz"):
             path.with_name(path.name + suffix).unlink()
     live.symlink_to(first)
-    handler = functools.partial(BUILD.Handler, directory=str(live))
+    handler = functools.partial(Handler, directory=str(live))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
 

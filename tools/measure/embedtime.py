@@ -20,16 +20,20 @@ reloads once (warm cache).
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import os
 import shutil
 import statistics
+import sys
 import time
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
+DIST = ROOT / "dist"
+sys.path.insert(0, str(ROOT / "tools"))
+from static_server import start_server  # noqa: E402
+
 PAGES = {
     "one board": "embed-one.html",
     "six boards": "embed-demo.html",
@@ -60,13 +64,6 @@ SCROLL_THROUGH_FRAMES = """async () => {
         await new Promise(r => setTimeout(r, 50));
     }
 }"""
-
-
-def load_build():
-    spec = importlib.util.spec_from_file_location("chkobba_build", ROOT / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def descendants(root: int) -> list[int]:
@@ -140,7 +137,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
-    server, base = load_build().start_server()
+    server, base = start_server(DIST)
     results: dict[str, list[tuple[float, ...]]] = {name: [] for name in PAGES}
     with sync_playwright() as p:
         for _ in range(args.runs):  # interleaved: load on the machine hits both alike

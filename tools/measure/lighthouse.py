@@ -11,7 +11,6 @@ category scores and the main metrics of each of --runs runs and their medians.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import os
 import shutil
@@ -22,6 +21,10 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+DIST = ROOT / "dist"
+sys.path.insert(0, str(ROOT / "tools"))
+from static_server import start_server  # noqa: E402
+
 HOME = ROOT / ".cache" / "lighthouse"
 VERSION = "12.2.3"
 CLI = HOME / "node_modules" / "lighthouse" / "cli" / "index.js"
@@ -44,13 +47,6 @@ def ensure_lighthouse() -> None:
         ["npm", "i", "-E", f"lighthouse@{VERSION}", "--no-audit", "--no-fund", "--prefix", HOME],
         check=True,
     )
-
-
-def load_build():
-    spec = importlib.util.spec_from_file_location("chkobba_build", ROOT / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def audit(url: str, keep: Path | None = None) -> dict:
@@ -136,7 +132,7 @@ def main() -> int:
     hosts = [False, True] if args.both else [args.plain]
     medians = []
     for plain in hosts:
-        server, base = load_build().start_server(plain=plain)
+        server, base = start_server(DIST, plain=plain)
         host = "plain host" if plain else "COOP/COEP"
         for page in args.pages.split(","):
             print(f"{page}, {host}:", flush=True)

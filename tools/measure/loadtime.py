@@ -28,11 +28,11 @@ its renderer's resident memory. Prints medians of --runs rounds and our/minimal 
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import shutil
 import statistics
 import subprocess
+import sys
 import tempfile
 import zipfile
 from pathlib import Path
@@ -40,6 +40,10 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
+DIST = ROOT / "dist"
+sys.path.insert(0, str(ROOT / "tools"))
+from static_server import start_server  # noqa: E402
+
 PAGES = {
     "minimal PyScript page": ("minimal/index.html", "html.ready"),
     "Chkobba table": ("index.html?seed=1&pace=0", "html.ready #app[data-phase]"),
@@ -128,13 +132,6 @@ def import_ms(dist: Path, runs: int) -> dict[str, list[float]]:
             ]
             out[label] = [statistics.median(column) for column in zip(*rows, strict=True)]
     return out
-
-
-def load_build():
-    spec = importlib.util.spec_from_file_location("chkobba_build", ROOT / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def ready_seconds(page) -> float:
@@ -248,9 +245,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--plain", action="store_true", help="as a plain host: no COOP/COEP")
     args = parser.parse_args()
-    build = load_build()
-    imports = import_ms(build.DIST, 3)
-    server, base = build.start_server(plain=True) if args.plain else build.start_server()
+    imports = import_ms(DIST, 3)
+    server, base = start_server(DIST, plain=args.plain)
     blocking = []
     rounds: dict[str, list[tuple[float, ...]]] = {name: [] for name in PAGES}
     memory = {}

@@ -10,6 +10,7 @@ Run by `python3 build.py screens` (which builds dist/ first); PNGs go to test-re
 
 from __future__ import annotations
 
+import shutil
 import sys
 from pathlib import Path
 
@@ -18,8 +19,9 @@ from playwright.sync_api import sync_playwright
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE.parents[1] / "tests" / "web"), str(HERE.parents[1] / "web")]
 
-from conftest import SHOTS, VIEWPORTS, Table, load_build  # noqa: E402
+from conftest import DIST, SHOTS, VIEWPORTS, Table  # noqa: E402
 from positions import four_seat_cut, four_you_cut  # noqa: E402
+from static_server import start_server  # noqa: E402
 from test_announce import before_a_sweep  # noqa: E402
 from test_match import near_the_end  # noqa: E402
 from test_play import CHOICE_SEED  # noqa: E402
@@ -130,11 +132,10 @@ def four(table: Table) -> None:
 
 
 def main() -> int:
-    build = load_build()
-    server, url = build.start_server()
+    server, url = start_server(DIST)
     SHOTS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=build.shutil.which("chromium"))
+        browser = p.chromium.launch(executable_path=shutil.which("chromium"))
         for device, options in VIEWPORTS.items():
             context = browser.new_context(**options, service_workers="block")
             table = Table(context.new_page(), url, device)

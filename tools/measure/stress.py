@@ -11,7 +11,6 @@ figure to watch (the goal is 0 crashes).
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import shutil
 import sys
 from pathlib import Path
@@ -19,15 +18,12 @@ from pathlib import Path
 from playwright.sync_api import Error, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
+DIST = ROOT / "dist"
+sys.path.insert(0, str(ROOT / "tools"))
+from static_server import start_server  # noqa: E402
+
 READY = "html.ready #app[data-phase]"
 TURN = "['play', 'cut'].includes(document.querySelector('#app').dataset.phase)"
-
-
-def load_build():
-    spec = importlib.util.spec_from_file_location("chkobba_build", ROOT / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def tap_first(page) -> None:
@@ -88,12 +84,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=50)
     args = parser.parse_args()
-    build = load_build()
     chromium = shutil.which("chromium") or "/usr/bin/chromium"
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium)
         for plain in (False, True):
-            server, url = build.start_server(plain=plain)
+            server, url = start_server(DIST, plain=plain)
             outcomes = [round_trip(browser, url) for _ in range(args.rounds)]
             server.shutdown()
             host = "plain host" if plain else "COOP/COEP"
