@@ -10,6 +10,7 @@
     python3 build.py screens    screenshots of the cut, a turn, a chkobba, a score sheet...
     python3 build.py embedtime  six boards on a page against one: renderer memory, time to shown
     python3 build.py stress     reload mid-deal again and again, on both kinds of host: crashes
+    python3 build.py linkwait   friends' links in Chromium and Firefox, answered up to 300 s late
     python3 build.py catalogs   extract the page's messages and update web/locale/*/messages.po
 
 Only the standard library is needed to start: build.py makes .venv and installs the rest
@@ -791,6 +792,14 @@ def screens() -> int:
     return subprocess.run([str(python), str(script)], cwd=ROOT).returncode
 
 
+def linkwait(extra: list[str]) -> int:
+    ensure_node_modules()
+    if not (Path("/usr/bin/chromium").exists() and Path("/usr/bin/firefox-esr").exists()):
+        apt_install("chromium", "firefox-esr")
+    command = [sys.executable, str(MEASURE / "linkwait.py"), *extra]
+    return subprocess.run(command, cwd=ROOT).returncode
+
+
 def bottime(extra: list[str]) -> int:
     python = pip_install(".stamp-dev", "-e", ".[dev]")
     ensure_node_modules()
@@ -847,6 +856,8 @@ def main() -> int:
     sub.add_parser("catalogs", help="extract messages, update web/locale/*/messages.po")
     p_embed = sub.add_parser("embedtime", help="six boards on a page against one: memory, time")
     p_embed.add_argument("--runs", type=int, default=5)
+    p_link = sub.add_parser("linkwait", help="friends' links opened after a person's wait")
+    p_link.add_argument("linkwait_args", nargs=argparse.REMAINDER, help="--waits 0,30 --states")
     args = parser.parse_args()
     in_venv()
 
@@ -869,6 +880,8 @@ def main() -> int:
         return catalogs()
     elif args.command == "embedtime":
         return embedtime(args.runs)
+    elif args.command == "linkwait":
+        return linkwait([a for a in args.linkwait_args if a != "--"])
     elif args.command == "bottime":
         return bottime([a for a in args.bottime_args if a != "--"])
     return 0

@@ -724,6 +724,7 @@ def people_panel(t: Language, panel: PeoplePanel) -> str:
                 f'<option value="{k}"{selected(k == (now or "computer"))}>'
                 f"{escape(t._(text))}</option>"
                 for k, text in words.PEOPLE_KINDS.items()
+                if k != "friend" or panel.online  # (no WebRTC here: no friend online)
             )
             kind = f'<select name="kind-{seat}" aria-label="{label}">{options}</select>'
         rows.append(
@@ -735,6 +736,8 @@ def people_panel(t: Language, panel: PeoplePanel) -> str:
     stun = (  # friends far away: links ask a public STUN server for each address, unless unticked
         f'<label class="pick stun"><input type="checkbox" name="stun" checked> '
         f"{escape(t._(words.STUN_CHOICE))}</label>"
+        if panel.online
+        else f'<p class="sub" data-no-webrtc>{escape(t._(words.NO_WEBRTC))}</p>'
     )
     return (
         f'{title(t._(words.PEOPLE_TITLE))}<p class="sub">{escape(t._(words.PEOPLE_SUB))}</p>'
