@@ -125,7 +125,10 @@ async function one(browsers, base, [hostEngine, guestEngine], wait) {
     }, invitation);
     const start = Date.now();
     row.sizes = [invitation.length, answer.length];
+    const candidates = (code) => peer.decodeCode(code).then((c) => c.sdp.split("a=candidate:").length - 1);
+    row.candidates = [await host.evaluate(candidates, invitation), await host.evaluate(candidates, answer)];
     await sleep(wait * 1000);
+    const entered = Date.now();
     const error = await host.evaluate(async (code) => {
       try {
         await link.accept(code);
@@ -148,7 +151,8 @@ async function one(browsers, base, [hostEngine, guestEngine], wait) {
       flows = (await heard(guest, "from the host")) && (await heard(host, "from the guest"));
     }
     row.result = error ? `refused: ${error}` : both ? (flows ? "connects, texts both ways" : "opens, no texts") : "fails";
-    row.opened_after = both ? (Date.now() - start) / 1000 : null;
+    const open = async (page) => (await page.evaluate(() => window.states.find((s) => s[1] === "open")))[0];
+    row.opened_after = both ? (Math.max(await open(host), await open(guest)) - entered) / 1000 : null;
     for (const [name, page] of [["host", host], ["guest", guest]]) {
       const log = await page.evaluate(() => ({ events: window.events, states: window.states }));
       row[`${name}_log`] = [

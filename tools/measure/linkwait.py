@@ -36,15 +36,16 @@ def main() -> int:
         print(done.stderr[-2000:], file=sys.stderr)
         return 1
     rows.sort(key=lambda r: (args.pairs.split(",").index(f"{r['host']}>{r['guest']}"), r["wait"]))
-    print("| host | guest | wait before the answer is entered | result | opened after |")
+    print("| host | guest | wait before the answer is entered | result | open after it |")
     print("|---|---|---|---|---|")
     for row in rows:
-        opened = f"{row['opened_after'] - row['wait']:.1f} s" if row.get("opened_after") else "-"
+        opened = f"{row['opened_after']:.1f} s" if row.get("opened_after") is not None else "-"
         host, guest = SHORT[row["host"]], SHORT[row["guest"]]
         print(f"| {host} | {guest} | {row['wait']} s | {row['result']} | {opened} |")
     if args.states:
         for row in rows:
-            print(f"\n{row['host']} > {row['guest']}, {row['wait']} s (codes {row.get('sizes')})")
+            sizes, found = row.get("sizes"), row.get("candidates")
+            print(f"\n{row['host']} > {row['guest']}, {row['wait']} s: codes {sizes}, {found} cand.")
             for side in ("host", "guest"):
                 print(f"  {side}: {' '.join(row.get(side + '_log', []))}")
     return 0 if all(r["result"].startswith("connects") for r in rows) else 1

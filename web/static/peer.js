@@ -228,8 +228,8 @@ export async function joinLink(invitationCode, { stun = null, ...calls } = {}) {
     await link.fresh(async (pc, creds) => {
       await pc.setRemoteDescription({ type: "offer", sdp: offer });
       const answer = await pc.createAnswer();
-      const passive = answer.sdp.replace(/^a=setup:\w+/m, "a=setup:passive");
-      await pc.setLocalDescription({ type: "answer", sdp: creds ? withCreds(passive, creds) : passive });
+      const sdp = answer.sdp.replace(/^a=setup:\w+/m, "a=setup:passive");
+      await pc.setLocalDescription(withCreds({ type: "answer", sdp }, creds));
     });
   } catch (error) {
     link.close();
@@ -241,14 +241,11 @@ export async function joinLink(invitationCode, { stun = null, ...calls } = {}) {
   return { reply: () => link.code("a"), send: link.send, close: link.close };
 }
 
-// A description of this side (an RTCSessionDescriptionInit) with the ICE credentials ``creds``
-// (the first connection's lines), so that the code given out stays true.
-function withCreds(description, creds) {
-  const sdp = description.sdp ?? description;
-  return {
-    type: description.type ?? "answer",
-    sdp: sdp.replace(/^a=ice-ufrag:.*$/m, creds.ufrag).replace(/^a=ice-pwd:.*$/m, creds.pwd),
-  };
+// A description of this side ({type, sdp}) with the ICE credentials ``creds`` (the first
+// connection's lines; none yet: as it is), so that the code given out stays true.
+function withCreds({ type, sdp }, creds) {
+  if (!creds) return { type, sdp };
+  return { type, sdp: sdp.replace(/^a=ice-ufrag:.*$/m, creds.ufrag).replace(/^a=ice-pwd:.*$/m, creds.pwd) };
 }
 
 const TERMINAL = ["lost", "closed", "failed"];
@@ -383,21 +380,24 @@ async function makeLink(stun, { onState = () => {}, onMessage = () => {}, onRefu
 
 const utf8Size = (text) => new TextEncoder().encode(text).length;
 
-// Resolves once ICE gathering is complete, or after GATHER_MS.
+// Resolves once ICE gathering is complete, or after GATHER_MS if a candidate was found by then
+// (a busy phone may take longer to find its first: up to GATHER_MS * 4).
 function gathered(pc) {
+  const started = Date.now();
   return new Promise((resolve) => {
-    const done = () => {
-      if (pc.iceGatheringState !== "complete") return;
-      clearTimeout(cap);
-      pc.removeEventListener("icegatheringstatechange", done);
+    const enough = () =>
+      pc.iceGatheringState === "complete" ||
+      Date.now() - started >= GATHER_MS * 4 ||
+      (Date.now() - started >= GATHER_MS && /^a=candidate:/m.test(pc.localDescription?.sdp));
+    const check = () => {
+      if (!enough()) return;
+      clearInterval(timer);
+      pc.removeEventListener("icegatheringstatechange", check);
       resolve();
     };
-    const cap = setTimeout(() => {
-      pc.removeEventListener("icegatheringstatechange", done);
-      resolve();
-    }, GATHER_MS);
-    pc.addEventListener("icegatheringstatechange", done);
-    done();
+    const timer = setInterval(check, 250);
+    pc.addEventListener("icegatheringstatechange", check);
+    check();
   });
 }
 
