@@ -10,9 +10,10 @@
 //
 // onState(state): "connecting" (the guest's once joinLink made its reply, the host's once it
 // accepts one), "open", then once "lost" (the peer silent for SILENCE_MS, the connection
-// disconnected or failed, or the channel closed by the other side) or "closed" (closed by us);
-// never a state twice, never back, nothing after the last two. onMessage(text): each text from
-// the peer.
+// disconnected or failed, or the channel closed by the other side), "failed" (never opened:
+// the host's CONNECT_MS after the answer, the guest's READY_MS) or "closed" (closed by us);
+// never a state twice, never back, nothing after the last three. onMessage(text): each text
+// from the peer. A code that cannot be used throws a CodeError (its reason, a short quote).
 // onRefused(reason): a message from the peer over MAX_BYTES, dropped.
 // stun: null (host candidates only: enough on one network) or a URL, "stun:host:port".
 
@@ -207,13 +208,13 @@ export async function hostLink({ stun = null, ...calls } = {}) {
       const sdp = await decodeAs("a", answerCode);
       if (answer) throw new CodeError("answered", answerCode);
       if (link.gaveUp()) await link.fresh(); // (a connection that gave up meanwhile: anew)
+      link.report("connecting"); // (the channel may open before the promise below resolves)
       try {
         await link.pc().setRemoteDescription({ type: "answer", sdp });
       } catch {
         throw new CodeError("unusable", answerCode); // (the browser's words: never shown)
       }
       answer = sdp;
-      link.report("connecting");
       link.deadline(CONNECT_MS);
     },
     send: link.send,
