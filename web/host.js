@@ -457,10 +457,10 @@ addEventListener("hashchange", () => {
 });
 
 /** The answer code in what the host entered: an answer link (…#answer=CODE&seat=1), or the
- * code itself. */
+ * code itself (an invitation link pasted by mistake: its code, which peer.js names). */
 function answerIn(text) {
-  const at = text.indexOf("#");
-  return (at >= 0 && new URLSearchParams(text.slice(at + 1)).get("answer")) || text;
+  const fragment = new URLSearchParams(text.slice(text.indexOf("#") + 1));
+  return (text.includes("#") && (fragment.get("answer") || fragment.get("join"))) || text;
 }
 
 /** A parameter of the address's fragment (#join=…&seat=1): its value, or "". */
