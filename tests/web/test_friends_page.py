@@ -174,7 +174,7 @@ def test_a_friend_far_away_plays_a_deal_is_refused_hostile_texts_and_resumes(pla
     again.table.screenshot("friends-resumed-en")
 
 
-@pytest.mark.parametrize("lang", ["fr", "ar"])
+@pytest.mark.parametrize("lang", ["en", "fr", "ar"])
 def test_the_invitation_and_the_answer_in_each_language_pass_axe(players, lang):
     host = players()
     people_form(host.table, f"?seed=4&pace=0&lang={lang}")
@@ -289,7 +289,9 @@ def test_a_browser_without_webrtc_says_it_cannot_play_online_and_which_can(playe
     guest.page.wait_for_selector('[data-link-state="unsupported"]')
     said = guest.page.inner_text("[data-link-said]")
     assert ("Chrome, Firefox, Safari" in said) if lang == "en" else ("أونلاين" in said)
-    assert guest.page.locator(".qr, [data-code], form, [data-link-error]").count() == 0
+    assert (
+        guest.page.locator(".qr, [data-code], form, [data-link-error], [data-trust]").count() == 0
+    )
     guest.table.screenshot(f"friends-no-webrtc-{lang}")
     people_form(guest.table, f"?pace=0&lang={lang}")  # no friend online offered here
     assert guest.page.locator('option[value="friend"]').count() == 0

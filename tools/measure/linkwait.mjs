@@ -15,8 +15,8 @@ import { readFile } from "node:fs/promises";
 import { extname, join, normalize } from "node:path";
 import puppeteer from "puppeteer-core";
 
-const [root, waitList = "0,30", pairList = "chromium>chromium,chromium>firefox,firefox>chromium,firefox>firefox"] =
-  process.argv.slice(2);
+const ALL = "chromium>chromium,chromium>firefox,firefox>chromium,firefox>firefox";
+const [root, waitList = "0,30", pairList = ALL] = process.argv.slice(2);
 const WAITS = waitList.split(",").map(Number);
 const PAIRS = pairList.split(",").map((pair) => pair.split(">"));
 const OPEN_MS = 30_000; // after the answer is entered: the most a link may take to open
@@ -61,8 +61,10 @@ function serve(dir) {
   const server = createServer(async (request, response) => {
     const path = new URL(request.url, "http://x").pathname;
     try {
-      const body = path === "/blank.html" ? "<!doctype html><title>link</title>" : await readFile(join(dir, normalize(path)));
-      response.writeHead(200, { "content-type": TYPES[extname(path)] ?? "application/octet-stream" });
+      const blank = path === "/blank.html";
+      const body = blank ? "<!doctype html><title>link</title>" : await readFile(join(dir, normalize(path)));
+      const type = TYPES[extname(path)] ?? "application/octet-stream";
+      response.writeHead(200, { "content-type": type });
       response.end(body);
     } catch {
       response.writeHead(404).end();
@@ -125,8 +127,8 @@ async function one(browsers, base, [hostEngine, guestEngine], wait) {
     }, invitation);
     const start = Date.now();
     row.sizes = [invitation.length, answer.length];
-    const candidates = (code) => peer.decodeCode(code).then((c) => c.sdp.split("a=candidate:").length - 1);
-    row.candidates = [await host.evaluate(candidates, invitation), await host.evaluate(candidates, answer)];
+    const count = (code) => peer.decodeCode(code).then((c) => c.sdp.split("a=candidate:").length - 1);
+    row.candidates = [await host.evaluate(count, invitation), await host.evaluate(count, answer)];
     await sleep(wait * 1000);
     const entered = Date.now();
     const error = await host.evaluate(async (code) => {
@@ -150,14 +152,16 @@ async function one(browsers, base, [hostEngine, guestEngine], wait) {
         );
       flows = (await heard(guest, "from the host")) && (await heard(host, "from the guest"));
     }
-    row.result = error ? `refused: ${error}` : both ? (flows ? "connects, texts both ways" : "opens, no texts") : "fails";
+    const opens = flows ? "connects, texts both ways" : "opens, no texts";
+    row.result = error ? `refused: ${error}` : both ? opens : "fails";
     const open = async (page) => (await page.evaluate(() => window.states.find((s) => s[1] === "open")))[0];
-    row.opened_after = both ? (Math.max(await open(host), await open(guest)) - entered) / 1000 : null;
+    if (both) row.opened_after = (Math.max(await open(host), await open(guest)) - entered) / 1000;
+    const since = (t) => ((t - start) / 1000).toFixed(1);
     for (const [name, page] of [["host", host], ["guest", guest]]) {
       const log = await page.evaluate(() => ({ events: window.events, states: window.states }));
       row[`${name}_log`] = [
-        ...log.events.map(([t, id, what, value]) => `${what}${id}:${value}@${((t - start) / 1000).toFixed(1)}`),
-        ...log.states.map(([t, state]) => `link:${state}@${((t - start) / 1000).toFixed(1)}`),
+        ...log.events.map(([t, id, what, value]) => `${what}${id}:${value}@${since(t)}`),
+        ...log.states.map(([t, state]) => `link:${state}@${since(t)}`),
       ];
     }
   } catch (error) {
@@ -172,11 +176,14 @@ async function one(browsers, base, [hostEngine, guestEngine], wait) {
 const server = await serve(root);
 const base = `http://127.0.0.1:${server.address().port}`;
 const engines = [...new Set(PAIRS.flat())];
-const browsers = Object.fromEntries(await Promise.all(engines.map(async (e) => [e, await launch(e)])));
+const launched = await Promise.all(engines.map(async (engine) => [engine, await launch(engine)]));
+const browsers = Object.fromEntries(launched);
 try {
   const cases = PAIRS.flatMap((pair) => WAITS.map((wait) => [pair, wait]));
   await Promise.all(
-    cases.map(async ([pair, wait]) => console.log(JSON.stringify(await one(browsers, base, pair, wait)))),
+    cases.map(async ([pair, wait]) => {
+      console.log(JSON.stringify(await one(browsers, base, pair, wait)));
+    }),
   );
 } finally {
   await Promise.all(Object.values(browsers).map((b) => b.close()));

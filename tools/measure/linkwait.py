@@ -45,7 +45,9 @@ def main() -> int:
     if args.states:
         for row in rows:
             sizes, found = row.get("sizes"), row.get("candidates")
-            print(f"\n{row['host']} > {row['guest']}, {row['wait']} s: codes {sizes}, {found} cand.")
+            print(
+                f"\n{row['host']} > {row['guest']}, {row['wait']} s: codes {sizes}, {found} cand."
+            )
             for side in ("host", "guest"):
                 print(f"  {side}: {' '.join(row.get(side + '_log', []))}")
     return 0 if all(r["result"].startswith("connects") for r in rows) else 1

@@ -246,7 +246,8 @@ export async function joinLink(invitationCode, { stun = null, ...calls } = {}) {
 // connection's lines; none yet: as it is), so that the code given out stays true.
 function withCreds({ type, sdp }, creds) {
   if (!creds) return { type, sdp };
-  return { type, sdp: sdp.replace(/^a=ice-ufrag:.*$/m, creds.ufrag).replace(/^a=ice-pwd:.*$/m, creds.pwd) };
+  const ufrag = sdp.replace(/^a=ice-ufrag:.*$/m, creds.ufrag);
+  return { type, sdp: ufrag.replace(/^a=ice-pwd:.*$/m, creds.pwd) };
 }
 
 const TERMINAL = ["lost", "closed", "failed"];
@@ -266,7 +267,7 @@ async function makeLink(stun, { onState = () => {}, onMessage = () => {}, onRefu
   let limit = 0;
   let rebuilt = 0; // Date.now() of the last fresh connection
   let waiting = null; // a fresh connection due
-  let checking = 0;
+  let checking = 0; // the interval giving a waiting guest's ICE the host's candidates again
 
   const ended = () => TERMINAL.includes(state);
   function report(next) {
@@ -295,8 +296,7 @@ async function makeLink(stun, { onState = () => {}, onMessage = () => {}, onRefu
     if (size > MAX_BYTES) onRefused(`a message of ${size} bytes, over ${MAX_BYTES}, was dropped`);
     else onMessage(data);
   }
-  const gaveUp = () =>
-    pc.connectionState === "failed" || pc.iceConnectionState === "failed";
+  const gaveUp = () => pc.connectionState === "failed" || pc.iceConnectionState === "failed";
   function changed(own) {
     if (own !== pc || ended()) return; // (a connection replaced: its words are old)
     if (state === "open") {

@@ -944,6 +944,8 @@ def friends_panel(t: Language, ui: Ui, people: Seats) -> FriendsPanel:
             )
         )
     trust = t._(words.TRUST_HOST if host else words.TRUST_GUEST)
+    if all(link.state == LinkState.UNSUPPORTED for link in ui.links):
+        trust = ""  # (no link can be made here: nothing to trust)
     return FriendsPanel(host, tuple(rows), trust)
 
 

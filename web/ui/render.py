@@ -758,9 +758,9 @@ def friends_panel(t: Language, panel: FriendsPanel) -> str:
     data-qr, a copy button) and the field for its answer, or the guest's answer to send back;
     then what each side can trust."""
     rows = "".join(link_row(t, row, panel.host) for row in panel.rows)
+    trust = f'<p class="sub trust" data-trust>{escape(panel.trust)}</p>' if panel.trust else ""
     return (
-        f"{title(t._(words.FRIENDS_TITLE))}{rows}"
-        f'<p class="sub trust" data-trust>{escape(panel.trust)}</p>'
+        f"{title(t._(words.FRIENDS_TITLE))}{rows}{trust}"
         f'<div class="actions">{close_button(t)}</div>'
     )
 
