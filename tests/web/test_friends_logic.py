@@ -446,3 +446,27 @@ def test_a_refused_move_names_the_guests_mistake_from_the_guests_side():
         assert "your hand" not in host.screen.html
 
     run(mistake())
+
+
+def test_a_crafted_invitation_is_refused_in_the_guests_words_quoting_a_short_part():
+    sent = []
+    guest = App(
+        Screen(),
+        Storage(Store()),
+        parse_params("?pace=0&lang=fr"),
+        lambda: 9,
+        join="aQFNjjtvgzAURvf-Cu9VkH1xyz",
+        peer=sent.append,
+    )
+    guest.start()
+    assert sent[0]["type"] == "peer-join"
+    # web/host.js's word for a CodeError of peer.js (a line no browser wrote, its CRC right)
+    error = {"type": "peer-error", "seat": GUEST_LINK, "step": "peer-join", "reason": "unusable"}
+    guest.linked({**error, "quote": "aQFNjjtvgzAURvf-Cu9VkH1… and more", "detail": ""})
+    link = guest.link(GUEST_LINK)
+    assert link.state == LinkState.FAILED
+    assert link.error == (
+        "Le code « aQFNjjtvgzAURvf-Cu9VkH1… » ne contient aucune connexion que ce navigateur "
+        "puisse utiliser."
+    )
+    assert "pas pu être utilisée : demandez-en une nouvelle" in guest.screen.html
