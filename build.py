@@ -10,6 +10,7 @@
     python3 build.py screens    screenshots of the cut, a turn, a chkobba, a score sheet...
     python3 build.py embedtime  six boards on a page against one: renderer memory, time to shown
     python3 build.py stress     reload mid-deal again and again, on both kinds of host: crashes
+    python3 build.py linkwait   friends' links in Chromium and Firefox, answered up to 300 s late
     python3 build.py catalogs   extract the page's messages and update web/locale/*/messages.po
 
 Only the standard library is needed to start: build.py makes .venv and installs the rest
@@ -644,27 +645,35 @@ def test(pytest_args: list[str]) -> int:
     return subprocess.run([str(python), "-m", "pytest", *args], cwd=ROOT, env=env).returncode
 
 
-# The measuring commands of tools/measure/ (each reads its own options): whether it loads pages
-# (then Chromium and a fresh dist/ are made ready first), and what it prints.
+# The measuring commands of tools/measure/ (each reads its own options): what they need made
+# ready first (the npm packages, a browser, a fresh dist/), and what they print.
+PAGES = ("chromium", "dist")
 MEASURES = {
-    "loadtime": (True, "median time to a playable table, ours vs a minimal PyScript page"),
-    "lighthouse": (True, "Lighthouse 12's mobile scores (--plain, --both, --keep DIR)"),
-    "bottime": (False, "the hard bot's ms per move in Pyodide (--moves N, --players 4...)"),
-    "screens": (True, "screenshots of what a player sees, phone and desktop"),
-    "embedtime": (True, "six boards on a page against one: renderer memory, time to shown"),
-    "stress": (True, "reload mid-deal, again and again: renderer crashes (--rounds N)"),
+    "loadtime": (PAGES, "median time to a playable table, ours vs a minimal PyScript page"),
+    "lighthouse": (PAGES, "Lighthouse 12's mobile scores (--plain, --both, --keep DIR)"),
+    "bottime": (("node",), "the hard bot's ms per move in Pyodide (--moves N, --players 4...)"),
+    "screens": (PAGES, "screenshots of what a player sees, phone and desktop"),
+    "embedtime": (PAGES, "six boards on a page against one: renderer memory, time to shown"),
+    "stress": (PAGES, "reload mid-deal, again and again: renderer crashes (--rounds N)"),
+    "linkwait": (
+        ("node", "chromium", "firefox"),
+        "friends' links opened after a person's wait, each pair of engines (--waits 0,30)",
+    ),
 }
 
 
 def measure(name: str, args: list[str]) -> int:
     """Run tools/measure/<name>.py with ``args``, the dev tools installed first."""
     python = pip_install(".stamp-dev", "-e", ".[dev]")
-    pages, _ = MEASURES[name]
-    if pages:
+    needs, _ = MEASURES[name]
+    if "node" in needs:
+        ensure_node_modules()
+    if "chromium" in needs:
         ensure_chromium()
+    if "firefox" in needs and not shutil.which("firefox-esr"):
+        apt_install("firefox-esr")
+    if "dist" in needs:
         build()
-    else:
-        ensure_node_modules()  # (Pyodide, run under Node)
     script = MEASURE / f"{name}.py"
     return subprocess.run([str(python), str(script), *args], cwd=ROOT).returncode
 

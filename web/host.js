@@ -216,6 +216,7 @@ async function begin() {
     reduced: motion,
     taps: kept.map((target) => readTap(target, ZONES)).filter(Boolean),
     join: hashParam("join").slice(0, 4000),
+    webrtc: "RTCPeerConnection" in window, // (none: this browser cannot play online)
     local: location.hash.includes("&local"), // the host asked no STUN server: neither do we
     answered: await forwarded, // an answer link opened here: taken by the inviting tab, or not
   });
@@ -398,11 +399,16 @@ async function share(button) {
 // --- friends far away: the links of web/static/peer.js, one a seat (a guest's: -1, the host) ---
 
 const links = new Map();
+const made = new Map(); // each seat's link layer's latest making: the words of older ones dropped
 const STUN = "stun:stun.l.google.com:19302"; // (README: the one server a link may ask)
 
 /** A message of Python's for the link layer: a link made, joined, answered, a text sent. */
 async function linkLayer(message) {
   const { seat } = message;
+  const making = message.type === "peer-invite" || message.type === "peer-join";
+  const mine = making ? {} : made.get(seat);
+  if (making) made.set(seat, mine);
+  const said = (word) => made.get(seat) === mine && post({ ...word, seat });
   try {
     const peer = await import("./static/peer.js");
     const hooks = {
@@ -412,39 +418,49 @@ async function linkLayer(message) {
         // reload shows the player's own match; a lost link asks the host for a new one).
         const here = location.pathname + location.search;
         if (seat < 0 && state === "open") history.replaceState(null, "", here);
-        post({ type: "peer-state", seat, state });
+        said({ type: "peer-state", state });
       },
-      onMessage: (text) => post({ type: "peer-message", seat, text }),
-      onRefused: (reason) => post({ type: "peer-refused", seat, reason }),
+      onMessage: (text) => said({ type: "peer-message", text }),
+      onRefused: (reason) => said({ type: "peer-refused", reason }),
     };
     if (message.type === "peer-invite") {
-      links.get(seat)?.close();
+      links.get(seat)?.close(); // (its last word, "closed", is dropped: this one replaces it)
+      links.delete(seat);
       const link = await peer.hostLink(hooks);
       links.set(seat, link);
       const code = await link.invitation();
       const local = message.stun ? "" : "&local";
-      post({ type: "peer-code", seat, code, link: `./index.html#join=${code}&seat=${seat}${local}` });
+      said({ type: "peer-code", code, link: `./index.html#join=${code}&seat=${seat}${local}` });
     } else if (message.type === "peer-join") {
       const link = await peer.joinLink(message.code, hooks);
       links.set(seat, link);
       const code = await link.reply();
       const to = hashParam("seat"); // the host's seat for this guest, from the invitation
-      post({ type: "peer-code", seat, code, link: `./index.html#answer=${code}&seat=${to}` });
+      said({ type: "peer-code", code, link: `./index.html#answer=${code}&seat=${to}` });
     } else if (message.type === "peer-accept") {
       await links.get(seat)?.accept(answerIn(message.code));
     } else if (message.type === "peer-send") {
       links.get(seat)?.send(message.text);
     }
   } catch (error) {
-    post({ type: "peer-error", seat, reason: String(error?.message ?? error) });
+    // Said in the player's words by Python from a CodeError's reason; the browser's own error
+    // (in English, perhaps quoting a crafted code) is never shown.
+    const { reason = "unusable", quote = "", detail = "" } = error ?? {};
+    said({ type: "peer-error", step: message.type, reason, quote, detail });
   }
 }
 
+// An invitation opened in a tab that shows this page already (a messaging app changes only
+// the #join= fragment): read like a fresh one, as on opening it.
+addEventListener("hashchange", () => {
+  if (hashParam("join")) location.reload();
+});
+
 /** The answer code in what the host entered: an answer link (…#answer=CODE&seat=1), or the
- * code itself. */
+ * code itself (an invitation link pasted by mistake: its code, which peer.js names). */
 function answerIn(text) {
-  const at = text.indexOf("#");
-  return (at >= 0 && new URLSearchParams(text.slice(at + 1)).get("answer")) || text;
+  const fragment = new URLSearchParams(text.slice(text.indexOf("#") + 1));
+  return (text.includes("#") && (fragment.get("answer") || fragment.get("join"))) || text;
 }
 
 /** A parameter of the address's fragment (#join=…&seat=1): its value, or "". */

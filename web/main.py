@@ -65,6 +65,7 @@ def start(message: dict[str, Any]) -> App:
         peer=send,
         join=str(message["join"]) if message.get("join") else None,
         stun=not message.get("local"),
+        webrtc=bool(message.get("webrtc", True)),
     )
     if message.get("answered") is not None:  # this tab opened an answer link
         fresh.forwarded(bool(message["answered"]))

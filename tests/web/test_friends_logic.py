@@ -5,6 +5,7 @@ a lost link resumed with a fresh pair of codes."""
 import asyncio
 import json
 import re
+from dataclasses import replace
 
 from app_support import make_app, run, settle, tap_first_move
 from chkobba import Game, Move, move_message
@@ -38,8 +39,9 @@ class Wire:
         elif kind == "peer-accept" and message["code"] == f"A{self.invitations}":
             for app, end in ((self.host, seat), (self.guest, GUEST_LINK)):
                 self.later(app, {"type": "peer-state", "seat": end, "state": "open"})
-        elif kind == "peer-accept":
-            self.later(self.host, {"type": "peer-error", "seat": seat, "reason": "bad code"})
+        elif kind == "peer-accept":  # as web/host.js says a CodeError of peer.js
+            error = {"type": "peer-error", "seat": seat, "step": kind, "reason": "damaged"}
+            self.later(self.host, {**error, "quote": message["code"][:24], "detail": ""})
         elif kind == "peer-send":
             self.to_guest.append(message["text"])
             self.later(
@@ -335,3 +337,136 @@ def test_the_form_chooses_whether_links_ask_a_stun_server():
         run(host.tap("people"))
         host.set_people([("players", "2"), ("kind-1", "friend"), *fields])
         assert {"type": "peer-invite", "seat": 1, "stun": stun} in sent
+
+
+async def invited(host: App) -> None:
+    """The host's form sent: Sami, a friend online, at seat 1; the invitation shown."""
+    host.start()
+    await settle(host)
+    await host.tap("settings")
+    await host.tap("people")
+    host.set_people([("players", "2"), ("kind-1", "friend"), ("name-1", "Sami")])
+    await settled(host)
+
+
+def test_a_bad_answer_is_refused_with_the_reason_and_the_field_stays_for_the_next_try():
+    async def retry():
+        host = make_app(Store(), "?seed=4&pace=0&lang=fr")
+        wire = Wire(host)
+        await invited(host)
+        guest = wire.join()
+        await settled(host, guest)
+        host.answered([("seat", "1"), ("code", "hello there <b>x</b> and a long tail")])
+        await settled(host)
+        link = host.link(1)
+        assert link.state == LinkState.WAITING and link.code == "I1"  # the invitation stays
+        assert link.error == "Le code « hello there <b>x</b> and » est abîmé : coupé ou modifié."
+        html = host.screen.html
+        assert 'data-form="answer"' in html and "&lt;b&gt;x&lt;/b&gt;" in html  # set as text
+        assert not host.ui.notices  # nothing was lost: no notice
+        host.answered([("seat", "1"), ("code", guest.link(GUEST_LINK).code)])
+        await settled(host, guest)
+        assert host.link(1) == replace(link, state=LinkState.OPEN, error="")
+        return host
+
+    run(retry())
+
+
+def test_a_link_that_never_opened_is_not_called_lost():
+    host = make_app(Store(), "?seed=4&pace=0")
+    wire = Wire(host)
+    run(invited(host))
+    # "New invitation" on an invitation nobody answered: the old link's close says nothing.
+    host.linked({"type": "peer-state", "seat": 1, "state": "closed"})
+    run(host.tap("reinvite", "1"))
+    run(settled(host))
+    assert host.link(1).state == LinkState.WAITING and wire.invitations == 2
+    # An answer entered, and the link never opens (the link layer gives up): failed, not lost.
+    host.peer = lambda message: None  # (no guest on the wire)
+    host.answered([("seat", "1"), ("code", "A2")])
+    assert host.link(1).state == LinkState.CONNECTING
+    host.linked({"type": "peer-state", "seat": 1, "state": "failed"})
+    assert host.link(1).state == LinkState.FAILED
+    assert not host.ui.notices and "lost" not in host.screen.html
+    assert "No connection could be made: send a new invitation" in host.screen.html
+    assert 'data-action="reinvite"' in host.screen.html
+
+
+def test_a_browser_without_webrtc_offers_no_friend_online_and_says_which_browsers_can():
+    words = "a recent Chrome, Firefox, Safari or Edge"
+    sent = []
+    host = App(Screen(), Storage(Store()), parse_params("?pace=0"), lambda: 9, webrtc=False)
+    host.peer = sent.append
+    host.start()
+    run(host.tap("settings"))
+    run(host.tap("people"))
+    html = host.screen.html
+    assert 'value="friend"' not in html and 'value="person"' in html
+    assert f"This browser cannot play with friends far away: {words} can." in html
+    host.set_people([("players", "2"), ("kind-1", "friend")])  # (a form sent by hand)
+    assert host.people.remote == () and not sent
+
+    guest = App(
+        Screen(),
+        Storage(Store()),
+        parse_params("?pace=0&lang=ar"),
+        lambda: 9,
+        join="I1",
+        peer=sent.append,
+        webrtc=False,
+    )
+    guest.start()
+    assert guest.link(GUEST_LINK).state == LinkState.UNSUPPORTED and not sent
+    html = guest.screen.html
+    assert "المتصفّح هذا ما ينجمش يلعب أونلاين" in html
+    assert "data-qr" not in html and "data-form" not in html and "reinvite" not in html
+
+
+def test_a_refused_move_names_the_guests_mistake_from_the_guests_side():
+    async def mistake():
+        host = make_app(Store(), "?seed=4&pace=0")
+        wire = Wire(host)
+        guest = await connect(
+            host, wire, [("players", "2"), ("kind-1", "friend"), ("name-1", "Sami")]
+        )
+        await play(host, guest, 3)
+        await settled(host, guest)
+        game = host.game
+        while game.current != 1 or game.phase != "play":
+            await play(host, guest, 1)
+            await settled(host, guest)
+            game = host.game
+        card = game.hands[0][0]  # a card of the host's own hand
+        host.set_ui(notices=())
+        wire.say(move_message(Move.parse(str(card)), host.seqs[1]))
+        await settled(host)
+        assert host.game is game
+        (notice,) = host.ui.notices
+        assert notice.detail[2] == f"The {card.label} is not in the hand of \u2068Sami\u2069."
+        assert "your hand" not in host.screen.html
+
+    run(mistake())
+
+
+def test_a_crafted_invitation_is_refused_in_the_guests_words_quoting_a_short_part():
+    sent = []
+    guest = App(
+        Screen(),
+        Storage(Store()),
+        parse_params("?pace=0&lang=fr"),
+        lambda: 9,
+        join="aQFNjjtvgzAURvf-Cu9VkH1xyz",
+        peer=sent.append,
+    )
+    guest.start()
+    assert sent[0]["type"] == "peer-join"
+    # web/host.js's word for a CodeError of peer.js (a line no browser wrote, its CRC right)
+    error = {"type": "peer-error", "seat": GUEST_LINK, "step": "peer-join", "reason": "unusable"}
+    guest.linked({**error, "quote": "aQFNjjtvgzAURvf-Cu9VkH1… and more", "detail": ""})
+    link = guest.link(GUEST_LINK)
+    assert link.state == LinkState.FAILED
+    assert link.error == (
+        "Le code « aQFNjjtvgzAURvf-Cu9VkH1… » ne contient aucune connexion que ce navigateur "
+        "puisse utiliser."
+    )
+    assert "pas pu être utilisée : demandez-en une nouvelle" in guest.screen.html

@@ -174,7 +174,7 @@ def test_a_friend_far_away_plays_a_deal_is_refused_hostile_texts_and_resumes(pla
     again.table.screenshot("friends-resumed-en")
 
 
-@pytest.mark.parametrize("lang", ["fr", "ar"])
+@pytest.mark.parametrize("lang", ["en", "fr", "ar"])
 def test_the_invitation_and_the_answer_in_each_language_pass_axe(players, lang):
     host = players()
     people_form(host.table, f"?seed=4&pace=0&lang={lang}")
@@ -224,3 +224,75 @@ def test_the_answer_link_opened_on_the_hosts_phone_goes_to_the_inviting_tab(play
     alone.page.goto(answer)
     alone.table.wait_ready()
     alone.page.wait_for_selector("[data-notice]:has-text('No game here')")
+
+
+NEW_CODE = """([selector, old]) => {
+    const code = document.querySelector(selector);
+    return code && code.textContent.includes("#") && code.textContent !== old;
+}"""
+
+
+def test_each_step_recovers_a_new_invitation_in_the_same_tab_and_a_bad_answer(players):
+    host = players()
+    people_form(host.table, "?seed=4&pace=0")
+    host.page.select_option('select[name="kind-1"]', "friend")
+    host.page.uncheck('input[name="stun"]')  # one network: no STUN server asked
+    host.page.fill('input[name="name-1"]', "Sami")
+    host.table.tap('form[data-form="people"] button[type="submit"]')
+    first = host.code()
+    guest = players()
+    guest.page.goto(guest.table.base + "index.html?pace=0#join=" + first.split("#join=")[1])
+    guest.table.wait_ready()
+    old_answer = guest.code()
+
+    # "New invitation" on an invitation nobody answered: nothing was lost, nothing says so.
+    host.table.tap('[data-action="reinvite"][data-value="1"]')
+    shown = '[data-link-state="waiting"] [data-code]'
+    host.page.wait_for_function(NEW_CODE, arg=[shown, first], timeout=20_000)
+    second = host.code()
+    assert host.page.locator("[data-notice]").count() == 0
+
+    # The guest opens it in the same tab (a messaging app changes only the fragment): read
+    # like a fresh invitation.
+    guest.page.evaluate("code => { location.hash = '#join=' + code }", second.split("#join=")[1])
+    guest.page.wait_for_function(NEW_CODE, arg=[shown, old_answer], timeout=30_000)
+    answer = guest.code()
+
+    # A bad paste: refused with the reason, in the player's words; the field stays.
+    start = first.split("#join=")[1][:23]
+    for bad, why in (
+        ("hello there", "The code “hellothere” is damaged: cut short or changed."),
+        (first, f"The code “{start}…” is an invitation, not an answer."),
+    ):
+        host.page.fill("#answer-1", bad)
+        host.table.tap('form[data-form="answer"] button[type="submit"]')
+        host.page.wait_for_selector(f"[data-link-error]:has-text('{why[-20:]}')")
+        assert host.page.inner_text("[data-link-error]") == why
+        assert host.page.get_attribute('[data-link-seat="1"]', "data-link-state") == "waiting"
+    host.table.screenshot("friends-refused-answer-en")
+    assert host.page.locator("[data-notice]").count() == 0
+
+    # The right answer, in the same field: linked, and the guest plays.
+    host.page.fill("#answer-1", answer)
+    host.table.tap('form[data-form="answer"] button[type="submit"]')
+    host.open_link()
+    guest.page.wait_for_selector("#app:not([data-phase='friends'])", timeout=20_000)
+    assert guest.table.phase in ("cut", "play", "wait")
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_a_browser_without_webrtc_says_it_cannot_play_online_and_which_can(players, lang):
+    guest = players()
+    guest.context.add_init_script("delete window.RTCPeerConnection")
+    guest.page.goto(f"{guest.table.base}index.html?pace=0&lang={lang}#join=AAAA")
+    guest.table.wait_ready()
+    guest.page.wait_for_selector('[data-link-state="unsupported"]')
+    said = guest.page.inner_text("[data-link-said]")
+    assert ("Chrome, Firefox, Safari" in said) if lang == "en" else ("أونلاين" in said)
+    assert (
+        guest.page.locator(".qr, [data-code], form, [data-link-error], [data-trust]").count() == 0
+    )
+    guest.table.screenshot(f"friends-no-webrtc-{lang}")
+    people_form(guest.table, f"?pace=0&lang={lang}")  # no friend online offered here
+    assert guest.page.locator('option[value="friend"]').count() == 0
+    assert guest.page.locator("[data-no-webrtc]").is_visible()

@@ -157,6 +157,12 @@ def test_bad_codes_are_refused_saying_what_is_wrong(side):
     middle = len(code) // 2
     edited = code[:middle] + ("A" if code[middle] != "A" else "B") + code[middle + 1 :]
     no_offer = page.run("peer.encodeCode('i', 'hello')")
+    # A crafted code, its checksum right: a line no browser wrote (never quoted, never shown as
+    # the browser's own error).
+    crafted = page.run(
+        "sdp => peer.encodeCode('i', sdp.replace(/a=fingerprint:.*/, 'a=fingerprint:<b>x</b>'))",
+        sdp,
+    )
     cases = {
         "": "the code is empty",
         code + "!": f'the code "{code[:23]}…" has a character no code has: "!"',
@@ -167,16 +173,60 @@ def test_bad_codes_are_refused_saying_what_is_wrong(side):
         recoded(code, kind=b"x"): "is not a game link code",
         recoded(code, fmt=2): "is from another version of the game (format 2)",
         no_offer: "holds no connection offer",
+        crafted: "holds a connection this browser cannot use",
     }
+    reasons = page.run(
+        """async (codes) => Promise.all(codes.map((c) => peer.decodeCode(c).then(
+            () => "", (e) => [e.reason, e.quote, e instanceof peer.CodeError].join(" "))))""",
+        [code + "!", crafted],
+    )
+    assert reasons == [f"character {code[:23]}… true", f"unusable {crafted[:23]}… true"]
     for bad, message in cases.items():
         error = page.error(f"peer.decodeCode({bad!r})")
-        assert message in error, (bad, error)
+        assert message in error and "<b>" not in error, (bad, error)
         assert all(len(quoted) <= 24 for quoted in re.findall(r'"([^"]*)"', error)), error
     assert page.error(f"peer.joinLink({reply!r}, calls)").endswith("is a reply, not an invitation")
     assert page.error(f"link.accept({code!r})").endswith("is an invitation, not a reply")
     assert page.error(f"link.accept({edited!r})").endswith("is damaged: cut short or changed")
     page.run("link.close()")
     assert page.run("states") == ["closed"]
+
+
+# A connection that can be made to give up (its state read "failed", as a browser's ICE agent
+# that stopped waiting says it).
+BREAKABLE = """() => {
+    const Connection = window.RTCPeerConnection;
+    window.RTCPeerConnection = class extends Connection {
+        get connectionState() { return this.broken ? "failed" : super.connectionState; }
+    };
+    window.giveUp = () => {
+        pcs[0].broken = true;
+        pcs[0].dispatchEvent(new Event("connectionstatechange"));
+    };
+}"""
+LINES = "sdp => sdp.split('\\r\\n').filter((l) => /^a=(ice-|fingerprint|setup)/.test(l))"
+
+
+def test_a_guest_whose_connection_gives_up_keeps_its_answer_good_on_a_fresh_one(side):
+    host, guest = side(), side()
+    guest.run(BREAKABLE)
+    reply = guest.run(JOIN, host.run(HOST))
+    answered = guest.run(f"({LINES})(pcs[0].localDescription.sdp)")
+    guest.run("giveUp()")  # before the host entered the answer
+    guest.page.wait_for_function("pcs.length === 2", timeout=10_000)
+    assert guest.run("pcs[0].signalingState") == "closed"
+    # The fresh connection, behind the same answer: the same ICE credentials and certificate.
+    guest.page.wait_for_function("pcs[1].localDescription !== null")
+    assert guest.run(f"({LINES})(pcs[1].localDescription.sdp)") == answered
+    assert "a=setup:passive" in answered  # (the host starts DTLS, once it has the answer)
+    host.run("code => link.accept(code)", reply)
+    assert host.wait_state("open") == ["connecting", "open"]
+    assert guest.wait_state("open") == ["connecting", "open"]
+    host.run("link.send('from the host')")
+    guest.run("link.send('from the guest')")
+    assert guest.wait_got(1) == ["from the host"]
+    assert host.wait_got(1) == ["from the guest"]
+    host.run("link.close()")
 
 
 def test_messages_over_64_kib_are_refused_both_ways(side):

@@ -10,9 +10,10 @@
 //
 // onState(state): "connecting" (the guest's once joinLink made its reply, the host's once it
 // accepts one), "open", then once "lost" (the peer silent for SILENCE_MS, the connection
-// disconnected or failed, or the channel closed by the other side) or "closed" (closed by us);
-// never a state twice, never back, nothing after the last two. onMessage(text): each text from
-// the peer.
+// disconnected or failed, or the channel closed by the other side), "failed" (never opened:
+// the host's CONNECT_MS after the answer, the guest's READY_MS) or "closed" (closed by us);
+// never a state twice, never back, nothing after the last three. onMessage(text): each text
+// from the peer. A code that cannot be used throws a CodeError (its reason, a short quote).
 // onRefused(reason): a message from the peer over MAX_BYTES, dropped.
 // stun: null (host candidates only: enough on one network) or a URL, "stun:host:port".
 
@@ -20,10 +21,15 @@ import qrcode from "./qrcode.mjs";
 
 export const MAX_BYTES = 65536; // a message's most UTF-8 bytes, sent or received
 const FORMAT = 1; // the codes' format version
-const KINDS = { i: "an invitation", a: "a reply" };
+const KINDS = { i: "an invitation", a: "a reply" }; // (the kind byte of each)
 const HEARTBEAT_MS = 2000;
 const SILENCE_MS = 8000;
 const GATHER_MS = 4000; // the longest wait for ICE candidates before a code is made
+const CERTIFICATE = { name: "ECDSA", namedCurve: "P-256" }; // (what both engines make by default)
+const CONNECT_MS = 45_000; // after the host entered the answer: the longest a link takes to open
+const READY_MS = 20 * 60_000; // how long a guest's page keeps its side ready for the host
+const REBUILD_MS = 5_000; // the least time between two fresh connections behind one code
+const KEEP_MS = 10_000; // how often a waiting guest's ICE is given the host's candidates again
 const HEARTBEAT = new Uint8Array([0]); // the one control frame: binary, never a message
 const QUOTE = 24; // the most characters of a bad code an error quotes
 
@@ -55,38 +61,69 @@ export async function encodeCode(kind, sdpText) {
   return toBase64url(bytes);
 }
 
+// A code that cannot be used: ``reason`` (one of REASONS' keys) for the page to say in the
+// player's words, ``quote`` at most QUOTE characters of the code, ``detail`` a short fact (the
+// character, the format); ``message``: the same in English, for developers.
+export class CodeError extends Error {
+  constructor(reason, text = "", detail = "") {
+    const quoted = quote(codeIn(text));
+    super(REASONS[reason].replace("CODE", `"${quoted}"`).replace("DETAIL", detail));
+    Object.assign(this, { reason, quote: quoted, detail: String(detail) });
+  }
+}
+
+const REASONS = {
+  empty: "the code is empty",
+  character: 'the code CODE has a character no code has: "DETAIL"',
+  damaged: "the code CODE is damaged: cut short or changed",
+  foreign: "the code CODE is not a game link code",
+  version: "the code CODE is from another version of the game (format DETAIL)",
+  incomplete: "the code CODE holds no connection offer",
+  unusable: "the code CODE holds a connection this browser cannot use",
+  invitation: "the code CODE is an invitation, not a reply",
+  reply: "the code CODE is a reply, not an invitation",
+  answered: "this invitation was answered already",
+  "no-webrtc": "this browser has no WebRTC (RTCPeerConnection)",
+};
+
+// Each line a code may hold, whole: anything else (a line edited, text slipped in) is refused.
+const LINES = [
+  /^a=ice-ufrag:[A-Za-z0-9+/]{4,256}$/,
+  /^a=ice-pwd:[A-Za-z0-9+/]{22,256}$/,
+  /^a=fingerprint:sha-(1|224|256|384|512) [0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){19,63}$/,
+  /^a=setup:(actpass|active|passive)$/,
+  /^a=candidate:\d{1,10} \d{1,3} udp \d{1,10} [\w.:-]{1,255} \d{1,5} typ (host|srflx|prflx|relay)( raddr [\w.:-]{1,255} rport \d{1,5})?$/i,
+];
+
 // {kind, sdp} from a code, or a link whose fragment ends with one (#CODE, #name=CODE);
-// whitespace is ignored.
+// whitespace is ignored. Throws a CodeError.
 export async function decodeCode(text) {
   const code = codeIn(text);
-  const shown = quote(code);
-  if (!code) throw new Error("the code is empty");
+  if (!code) throw new CodeError("empty");
   const bad = code.match(/[^A-Za-z0-9_-]/);
-  if (bad) throw new Error(`the code "${shown}" has a character no code has: "${bad[0]}"`);
+  if (bad) throw new CodeError("character", code, bad[0]);
   const bytes = fromBase64url(code);
   const view = new DataView(bytes.buffer);
   const whole = bytes.length >= 7 && toBase64url(bytes) === code; // (no stray bits at its end)
   if (!whole || view.getUint32(bytes.length - 4) !== crc32(bytes.subarray(0, -4))) {
-    throw new Error(`the code "${shown}" is damaged: cut short or changed`);
+    throw new CodeError("damaged", code);
   }
   const kind = String.fromCharCode(bytes[0]);
-  if (!Object.hasOwn(KINDS, kind)) throw new Error(`the code "${shown}" is not a game link code`);
-  if (bytes[1] !== FORMAT) {
-    throw new Error(`the code "${shown}" is from another version of the game (format ${bytes[1]})`);
-  }
+  if (!Object.hasOwn(KINDS, kind)) throw new CodeError("foreign", code);
+  if (bytes[1] !== FORMAT) throw new CodeError("version", code, bytes[1]);
   const own = (await inflate(bytes.subarray(2, -4)))?.split("\n") ?? [];
   if (!NEEDED.every((start) => own.some((line) => line.startsWith(start)))) {
-    throw new Error(`the code "${shown}" holds no connection offer`);
+    throw new CodeError("incomplete", code);
+  }
+  if (!own.every((line) => LINES.some((form) => form.test(line)))) {
+    throw new CodeError("unusable", code);
   }
   return { kind, sdp: [...HEAD, ...own, ...TAIL, ""].join("\r\n") };
 }
 
 async function decodeAs(kind, text) {
   const found = await decodeCode(text);
-  if (found.kind !== kind) {
-    const shown = quote(codeIn(text));
-    throw new Error(`the code "${shown}" is ${KINDS[found.kind]}, not ${KINDS[kind]}`);
-  }
+  if (found.kind !== kind) throw new CodeError(kind === "a" ? "invitation" : "reply", text);
   return found.sdp;
 }
 
@@ -148,19 +185,37 @@ function crc32(bytes) {
 }
 
 // --- the link ---
+//
+// A person takes minutes to carry a code back; each engine's connection waits differently
+// meanwhile (README, "A link that waits for people": measured by tools/measure/linkwait.py).
+// So each side keeps its side ready: one certificate made for the link (the fingerprint in its
+// code stays true) and, when a connection gives up before the link opens, a fresh one behind
+// the same code: the same certificate, ICE user fragment and password, and the same
+// descriptions; the other side learns its new address as a peer-reflexive candidate from its
+// checks. The guest's answer says `a=setup:passive`: the host starts the DTLS handshake once
+// it has the answer, so no timer of the guest's runs down while the person walks.
 
 export async function hostLink({ stun = null, ...calls } = {}) {
-  const link = makeLink(stun, calls);
-  await link.pc.setLocalDescription();
-  let accepted = false;
+  const link = await makeLink(stun, calls);
+  let answer = "";
+  await link.fresh(async (pc, creds) => {
+    await pc.setLocalDescription(creds ? withCreds(await pc.createOffer(), creds) : undefined);
+    if (answer) await pc.setRemoteDescription({ type: "answer", sdp: answer });
+  });
   return {
     invitation: () => link.code("i"),
     async accept(answerCode) {
       const sdp = await decodeAs("a", answerCode);
-      if (accepted) throw new Error("this invitation was answered already");
-      accepted = true;
+      if (answer) throw new CodeError("answered", answerCode);
+      if (link.gaveUp()) await link.fresh(); // (a connection that gave up meanwhile: anew)
       link.report("connecting"); // (the channel may open before the promise below resolves)
-      await link.pc.setRemoteDescription({ type: "answer", sdp });
+      try {
+        await link.pc().setRemoteDescription({ type: "answer", sdp });
+      } catch {
+        throw new CodeError("unusable", answerCode); // (the browser's words: never shown)
+      }
+      answer = sdp;
+      link.deadline(CONNECT_MS);
     },
     send: link.send,
     close: link.close,
@@ -168,36 +223,66 @@ export async function hostLink({ stun = null, ...calls } = {}) {
 }
 
 export async function joinLink(invitationCode, { stun = null, ...calls } = {}) {
-  const sdp = await decodeAs("i", invitationCode);
-  const link = makeLink(stun, calls);
-  await link.pc.setRemoteDescription({ type: "offer", sdp });
-  await link.pc.setLocalDescription();
+  const offer = await decodeAs("i", invitationCode);
+  const link = await makeLink(stun, calls);
+  try {
+    await link.fresh(async (pc, creds) => {
+      await pc.setRemoteDescription({ type: "offer", sdp: offer });
+      const answer = await pc.createAnswer();
+      const sdp = answer.sdp.replace(/^a=setup:\w+/m, "a=setup:passive");
+      await pc.setLocalDescription(withCreds({ type: "answer", sdp }, creds));
+    });
+  } catch (error) {
+    link.close();
+    throw error instanceof CodeError ? error : new CodeError("unusable", invitationCode);
+  }
   link.report("connecting");
+  link.deadline(READY_MS);
+  link.keepChecking(offer.split("\r\n").filter((line) => line.startsWith("a=candidate:")));
   return { reply: () => link.code("a"), send: link.send, close: link.close };
 }
 
-const STATES = ["new", "connecting", "open", "lost", "closed"]; // in the order they can come
+// A description of this side ({type, sdp}) with the ICE credentials ``creds`` (the first
+// connection's lines; none yet: as it is), so that the code given out stays true.
+function withCreds({ type, sdp }, creds) {
+  if (!creds) return { type, sdp };
+  const ufrag = sdp.replace(/^a=ice-ufrag:.*$/m, creds.ufrag);
+  return { type, sdp: ufrag.replace(/^a=ice-pwd:.*$/m, creds.pwd) };
+}
 
-// The connection, its channel and its heartbeat; state: the last one reported, or "new".
-function makeLink(stun, { onState = () => {}, onMessage = () => {}, onRefused = () => {} }) {
-  const pc = new RTCPeerConnection({ iceServers: stun ? [{ urls: stun }] : [] });
-  const channel = pc.createDataChannel("chkobba", { negotiated: true, id: 0, ordered: true });
-  channel.binaryType = "arraybuffer";
+const TERMINAL = ["lost", "closed", "failed"];
+
+// The link: its connection (replaced when one gives up before opening), channel, heartbeat.
+// state: the last one reported, or "new"; "failed": it never opened (ready no more).
+async function makeLink(stun, { onState = () => {}, onMessage = () => {}, onRefused = () => {} }) {
+  if (!globalThis.RTCPeerConnection) throw new CodeError("no-webrtc");
+  const certificate = await RTCPeerConnection.generateCertificate(CERTIFICATE);
+  let pc = null;
+  let channel = null;
+  let setUp = null; // (pc, creds) => the descriptions set on a connection
+  let creds = null; // the first connection's ICE credentials, kept by the ones after it
   let state = "new";
   let heard = 0; // Date.now() of the peer's last frame
   let timer = 0;
+  let limit = 0;
+  let rebuilt = 0; // Date.now() of the last fresh connection
+  let waiting = null; // a fresh connection due
+  let checking = 0; // the interval giving a waiting guest's ICE the host's candidates again
 
-  const ended = () => state === "lost" || state === "closed";
+  const ended = () => TERMINAL.includes(state);
   function report(next) {
-    if (ended() || STATES.indexOf(next) <= STATES.indexOf(state)) return; // never back
+    if (ended() || next === state || (next === "connecting" && state === "open")) return;
     state = next;
     onState(next);
   }
   function end(how) {
     if (ended()) return;
     clearInterval(timer);
-    channel.close(); // (its close event comes after the state below: ignored)
-    pc.close();
+    clearTimeout(limit);
+    clearTimeout(waiting);
+    clearInterval(checking);
+    channel?.close(); // (its close event comes after the state below: ignored)
+    pc?.close();
     report(how);
   }
   function beat() {
@@ -211,21 +296,75 @@ function makeLink(stun, { onState = () => {}, onMessage = () => {}, onRefused = 
     if (size > MAX_BYTES) onRefused(`a message of ${size} bytes, over ${MAX_BYTES}, was dropped`);
     else onMessage(data);
   }
+  const gaveUp = () => pc.connectionState === "failed" || pc.iceConnectionState === "failed";
+  function changed(own) {
+    if (own !== pc || ended()) return; // (a connection replaced: its words are old)
+    if (state === "open") {
+      if (["disconnected", "failed"].includes(pc.connectionState)) end("lost"); // ICE or DTLS
+    } else if (gaveUp() && !waiting) {
+      // Given up before opening: a fresh connection behind the same code, at most one a
+      // REBUILD_MS (a connection that gives up at once is not rebuilt in a loop).
+      const due = Math.max(0, rebuilt + REBUILD_MS - Date.now());
+      waiting = setTimeout(() => fresh().catch(() => end("failed")), due);
+    }
+  }
 
-  channel.onopen = () => {
-    heard = Date.now();
-    timer = setInterval(beat, HEARTBEAT_MS);
-    report("open");
-  };
-  channel.onmessage = (event) => receive(event.data);
-  channel.onclose = () => end("lost");
-  pc.onconnectionstatechange = () => {
-    if (["disconnected", "failed"].includes(pc.connectionState)) end("lost"); // ICE or DTLS
-  };
+  async function fresh(how = setUp) {
+    setUp = how;
+    waiting = null;
+    rebuilt = Date.now();
+    const old = pc;
+    old?.close();
+    const own = new RTCPeerConnection({
+      iceServers: stun ? [{ urls: stun }] : [],
+      certificates: [certificate],
+    });
+    pc = own;
+    channel = own.createDataChannel("chkobba", { negotiated: true, id: 0, ordered: true });
+    channel.binaryType = "arraybuffer";
+    const mine = channel;
+    mine.onopen = () => {
+      if (mine !== channel || ended()) return;
+      clearTimeout(limit);
+      clearInterval(checking);
+      heard = Date.now();
+      timer = setInterval(beat, HEARTBEAT_MS);
+      report("open");
+    };
+    mine.onmessage = (event) => mine === channel && receive(event.data);
+    mine.onclose = () => mine === channel && state === "open" && end("lost");
+    own.onconnectionstatechange = () => changed(own);
+    own.oniceconnectionstatechange = () => changed(own);
+    await setUp(own, creds);
+    if (!creds) {
+      const sdp = own.localDescription.sdp;
+      creds = { ufrag: sdp.match(/^a=ice-ufrag:.*$/m)[0], pwd: sdp.match(/^a=ice-pwd:.*$/m)[0] };
+    }
+  }
 
   return {
-    pc,
+    pc: () => pc,
+    fresh,
+    gaveUp,
     report,
+    // Ready no more after ms unless open by then ("failed": it never connected).
+    deadline(ms) {
+      clearTimeout(limit);
+      limit = setTimeout(() => state !== "open" && end("failed"), ms);
+    },
+    // The other side's candidates given again every KEEP_MS (as new ones: another foundation)
+    // while this side's ICE has no answer from them, so that its checks never stop.
+    keepChecking(lines) {
+      let round = 0;
+      checking = setInterval(() => {
+        if (["connected", "completed"].includes(pc.iceConnectionState)) return;
+        round += 1;
+        for (const [n, line] of lines.entries()) {
+          const candidate = line.slice(2).replace(/^candidate:\d+/, `candidate:${round}x${n}`);
+          pc.addIceCandidate({ candidate, sdpMid: "0" }).catch(() => {});
+        }
+      }, KEEP_MS);
+    },
     async code(kind) {
       await gathered(pc);
       return encodeCode(kind, pc.localDescription.sdp);
@@ -242,21 +381,24 @@ function makeLink(stun, { onState = () => {}, onMessage = () => {}, onRefused = 
 
 const utf8Size = (text) => new TextEncoder().encode(text).length;
 
-// Resolves once ICE gathering is complete, or after GATHER_MS.
+// Resolves once ICE gathering is complete, or after GATHER_MS if a candidate was found by then
+// (a busy phone may take longer to find its first: up to GATHER_MS * 4).
 function gathered(pc) {
+  const started = Date.now();
   return new Promise((resolve) => {
-    const done = () => {
-      if (pc.iceGatheringState !== "complete") return;
-      clearTimeout(cap);
-      pc.removeEventListener("icegatheringstatechange", done);
+    const enough = () =>
+      pc.iceGatheringState === "complete" ||
+      Date.now() - started >= GATHER_MS * 4 ||
+      (Date.now() - started >= GATHER_MS && /^a=candidate:/m.test(pc.localDescription?.sdp));
+    const check = () => {
+      if (!enough()) return;
+      clearInterval(timer);
+      pc.removeEventListener("icegatheringstatechange", check);
       resolve();
     };
-    const cap = setTimeout(() => {
-      pc.removeEventListener("icegatheringstatechange", done);
-      resolve();
-    }, GATHER_MS);
-    pc.addEventListener("icegatheringstatechange", done);
-    done();
+    const timer = setInterval(check, 250);
+    pc.addEventListener("icegatheringstatechange", check);
+    check();
   });
 }
 

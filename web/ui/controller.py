@@ -86,7 +86,7 @@ from .refusals import refused
 from .render import marks_of, render
 from .stats import Stats, StatsError, export_text, import_text, match_id, record, reset
 from .storage import UNSAVED, Saved, Storage
-from .words import player_label
+from .words import code_refused, player_label
 
 if TYPE_CHECKING:
     from chkobba.bots import Bot
@@ -229,6 +229,7 @@ class App:
         peer: Callable[[dict[str, Any]], None] | None = None,
         join: str | None = None,
         stun: bool = True,
+        webrtc: bool = True,
     ) -> None:
         """``languages``: the browser's, in the player's order (navigator.languages).
         ``lead``: asks the page to make this tab the one that moves for the computer in the
@@ -242,7 +243,9 @@ class App:
         answer, send a text to a friend far away). ``join``: this page is a guest's, invited by
         a host whose invitation this is (the match is the host's: nothing of it is kept here).
         ``stun``: links ask a public STUN server for this device's address (friends on other
-        networks); the host's form chooses, and its invitations say so to its guests."""
+        networks); the host's form chooses, and its invitations say so to its guests.
+        ``webrtc``: this browser can link to friends far away (else it offers none, and an
+        invitation opened here says which browsers can)."""
         self.stun = stun
         self.peer = peer or (lambda message: None)
         self.join = join
@@ -314,9 +317,10 @@ class App:
             bot_seed = params.seed if params.seed is not None else fresh_seed()
             rules = Rules(players=asked, target=settings.target)
             game, seen = Game.new(rules, seed=bot_seed), 0
-        ui = Ui(seen_deals=seen, replay=replay, hidden=people.shared)
+        ui = Ui(seen_deals=seen, replay=replay, hidden=people.shared, webrtc=webrtc)
         if join is not None:  # a guest: nothing to play until the host's first word
-            ui = replace(ui, links=(Link(GUEST_LINK),), panel=Panel.FRIENDS)
+            state = LinkState.MAKING if webrtc else LinkState.UNSUPPORTED
+            ui = replace(ui, links=(Link(GUEST_LINK, state),), panel=Panel.FRIENDS)
             people = Seats(people=())
         elif people.remote:  # the host's page reloaded: its links went with it
             ui = replace(ui, links=tuple(Link(s, LinkState.LOST) for s in people.remote))
@@ -491,7 +495,8 @@ class App:
         if self.join is not None:
             self.driving = False  # the host moves for the computer
             join = {"type": "peer-join", "seat": GUEST_LINK, "code": self.join, "stun": self.stun}
-            self.peer(join)
+            if self.ui.webrtc:
+                self.peer(join)
             return
         if not self.keeps_save:
             self.driving = True  # a position of its own: no other tab plays it
@@ -762,7 +767,7 @@ class App:
         players = PLAYERS[-1] if form.get("players") == str(PLAYERS[-1]) else PLAYERS[0]
         kinds = {s: form.get(f"kind-{s}") for s in range(1, players)}
         people = (HUMAN, *(s for s, kind in kinds.items() if kind == "person"))
-        remote = tuple(s for s, kind in kinds.items() if kind == "friend")
+        remote = tuple(s for s, kind in kinds.items() if kind == "friend" and self.ui.webrtc)
         self.stun = form.get("stun") == "on"
         seats = ALONE
         if len(people) > 1 or remote:
@@ -822,8 +827,7 @@ class App:
             code, address = str(message.get("code", "")), str(message.get("link", ""))
             self.set_link(link.seat, state=LinkState.WAITING, code=code, link=address)
         elif kind == "peer-error":
-            why = str(message.get("reason"))[:200]
-            self.set_link(link.seat, state=LinkState.FAILED, error=why)
+            self.code_error(link, message)
         elif kind == "peer-state":
             self.link_state(link, str(message.get("state")))
         elif kind == "peer-message":
@@ -832,6 +836,23 @@ class App:
         elif kind == "peer-refused":
             self.refuse(link, str(message.get("reason"))[:120])
         self.paint()
+
+    def code_error(self, link: Link, message: dict[str, Any]) -> None:
+        """The link layer could not do what it was asked (``step``): an answer refused leaves
+        its field for the next try; an invitation that cannot be read, or no WebRTC here, ends
+        the link. The reason is said in the player's words, quoting at most a short part."""
+        step, reason = str(message.get("step")), str(message.get("reason"))
+        quote, detail = str(message.get("quote", ""))[:24], str(message.get("detail", ""))[:8]
+        t = language(self.state.settings.lang or FALLBACK)
+        why = code_refused(t, reason, quote, detail)
+        if step == "peer-send":
+            return  # (a link no longer open: its state says so)
+        if reason == "no-webrtc":
+            self.set_link(link.seat, state=LinkState.UNSUPPORTED, error="")
+        elif step == "peer-accept" and link.state == LinkState.CONNECTING:
+            self.set_link(link.seat, state=LinkState.WAITING, error=why)
+        else:
+            self.set_link(link.seat, state=LinkState.FAILED, error=why)
 
     def link_state(self, link: Link, state: str) -> None:
         if state == "connecting":
@@ -846,9 +867,11 @@ class App:
                 self.set_ui(panel=None)  # every friend is here: to the table
             self.synced.pop(link.seat, None)
             self.kick()
-        elif state in ("lost", "closed") and link.state != LinkState.LOST:
+        elif state == "lost" and link.state == LinkState.OPEN:
             self.set_link(link.seat, state=LinkState.LOST)
             self.notify(Notice(NoticeKind.PEER, ("lost", self.name_of(link.seat))))
+        elif state in ("lost", "failed") and link.state == LinkState.CONNECTING:
+            self.set_link(link.seat, state=LinkState.FAILED)  # never connected: not "lost"
 
     def forwarded(self, taken: bool) -> None:
         """This tab was opened by an answer link: the tab that made its invitation took it, or
@@ -886,7 +909,8 @@ class App:
                 return
             move = read_move(text, self.game, link.seat, self.seqs.get(link.seat, 0))
         except PeerRefusal as error:
-            why = refused(t, error.refusal) if error.refusal is not None else str(error)
+            who = self.name_of(link.seat)  # (the friend's mistake, said from their side)
+            why = refused(t, error.refusal, who) if error.refusal is not None else str(error)
             self.refuse(link, why[:160])
             self.paint()
             return

@@ -296,6 +296,7 @@ class PeoplePanel:
     remote: tuple[int, ...]  # the friends far away
     names: tuple[str, ...]  # by seat, for all four seats ("" : not named yet)
     in_progress: bool  # a match in progress would be lost
+    online: bool = True  # this browser can play with friends far away (WebRTC)
 
 
 @dataclass(frozen=True)
@@ -809,7 +810,7 @@ def overlay(
         name = people.name(game.current) or words.player_label(t, game.current)
         return PassPanel(words.pass_title(t, name), words.pass_text(t, name))
     if phase == ScreenPhase.PEOPLE:
-        return people_panel(game, people)
+        return people_panel(game, people, ui.webrtc)
     if phase == ScreenPhase.FRIENDS:
         return friends_panel(t, ui, people)
     if phase == ScreenPhase.SETTINGS:
@@ -858,10 +859,10 @@ def overlay(
     return None
 
 
-def people_panel(game: Game, people: Seats) -> PeoplePanel:
+def people_panel(game: Game, people: Seats, online: bool = True) -> PeoplePanel:
     names = tuple(people.name(seat) for seat in range(4))
     begun = in_progress(game)
-    return PeoplePanel(game.rules.players, people.people, people.remote, names, begun)
+    return PeoplePanel(game.rules.players, people.people, people.remote, names, begun, online)
 
 
 def friends_panel(t: Language, ui: Ui, people: Seats) -> FriendsPanel:
@@ -883,6 +884,8 @@ def friends_panel(t: Language, ui: Ui, people: Seats) -> FriendsPanel:
             )
         )
     trust = t._(words.TRUST_HOST if host else words.TRUST_GUEST)
+    if all(link.state == LinkState.UNSUPPORTED for link in ui.links):
+        trust = ""  # (no link can be made here: nothing to trust)
     return FriendsPanel(host, tuple(rows), trust)
 
 

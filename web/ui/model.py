@@ -219,7 +219,8 @@ class LinkState(Named):
     CONNECTING = "connecting"
     OPEN = "open"
     LOST = "lost"  # the other side went silent or closed: a fresh pair of codes reconnects
-    FAILED = "failed"  # the code could not be made or read (``Link.error`` says why)
+    FAILED = "failed"  # the code could not be made or read, or the link never opened
+    UNSUPPORTED = "unsupported"  # this browser has no WebRTC: it cannot play online
 
 
 GUEST_LINK = -1  # a guest's page's one link: to the host
@@ -229,7 +230,8 @@ GUEST_LINK = -1  # a guest's page's one link: to the host
 class Link:
     """One link of the page to another browser: on the host's page, to the guest at ``seat``;
     on a guest's page (``seat`` -1), to the host. ``code``: the invitation (host) or the answer
-    (guest) to pass on; ``error``: why a code could not be made or read (the browser's words)."""
+    (guest) to pass on; ``error``: why a code could not be made or read, or why the answer
+    entered was refused (the player's words)."""
 
     seat: int
     state: LinkState = LinkState.MAKING
@@ -281,6 +283,7 @@ class Ui:
     viewer: int = HUMAN
     hidden: bool = False
     links: tuple[Link, ...] = ()  # the links to friends far away
+    webrtc: bool = True  # this browser can link to friends far away (RTCPeerConnection)
 
     @property
     def busy(self) -> bool:

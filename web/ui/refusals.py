@@ -10,7 +10,7 @@ from chkobba import Card, Move, MoveKind, Refusal, RefusalKind
 from chkobba.refusals import GROUPS_SHOWN
 
 from .i18n import N_, Language
-from .words import label, ltr
+from .words import isolated, label, ltr
 
 SAID = {  # the refusals said without a card's facts
     RefusalKind.OVER: N_("The match is over: there are no more moves."),
@@ -19,17 +19,29 @@ SAID = {  # the refusals said without a card's facts
 }
 
 
-def refused(t: Language, refusal: Refusal) -> str:
+def refused(t: Language, refusal: Refusal, who: str = "") -> str:
     """Why ``refusal``'s move is not allowed, in one sentence: "The 7♥ cannot take 3♣ + 4♠: an
-    equal card comes first, it must take the 7♦."."""
+    equal card comes first, it must take the 7♦."; ``who``: the move is that person's (a friend
+    far away), not the reader's: "The Q♥ is not in Sami's hand."."""
     kind = refusal.kind
+    if kind == RefusalKind.CUT_DONE and who:
+        return t._("The cut is done: {who} must play a card.", who=isolated(who))
     if kind in SAID:
         return t._(SAID[kind])
     assert refusal.card is not None
     card, value = label(t, refusal.card), refusal.card.value
     taken, options = group(t, refusal.taken), refusal.options
+    if kind == RefusalKind.NOT_IN_HAND and who:
+        return t._("The {card} is not in the hand of {who}.", card=card, who=isolated(who))
     if kind == RefusalKind.NOT_IN_HAND:
         return t._("The {card} is not in your hand.", card=card)
+    if kind == RefusalKind.MUST_CAPTURE and who:
+        return t._(
+            "The {card} of {who} must take {choices}: a card that can take must take.",
+            card=card,
+            who=isolated(who),
+            choices=choices(t, options),
+        )
     if kind == RefusalKind.MUST_CAPTURE:
         return t._(
             "Your {card} must take {choices}: a card that can take must take.",

@@ -725,6 +725,7 @@ def people_panel(t: Language, panel: PeoplePanel) -> str:
                 f'<option value="{k}"{selected(k == (now or "computer"))}>'
                 f"{escape(t._(text))}</option>"
                 for k, text in words.PEOPLE_KINDS.items()
+                if k != "friend" or panel.online  # (no WebRTC here: no friend online)
             )
             kind = f'<select name="kind-{seat}" aria-label="{label}">{options}</select>'
         rows.append(
@@ -736,6 +737,8 @@ def people_panel(t: Language, panel: PeoplePanel) -> str:
     stun = (  # friends far away: links ask a public STUN server for each address, unless unticked
         f'<label class="pick stun"><input type="checkbox" name="stun" checked> '
         f"{escape(t._(words.STUN_CHOICE))}</label>"
+        if panel.online
+        else f'<p class="sub" data-no-webrtc>{escape(t._(words.NO_WEBRTC))}</p>'
     )
     return (
         f'{title(t._(words.PEOPLE_TITLE))}<p class="sub">{escape(t._(words.PEOPLE_SUB))}</p>'
@@ -756,9 +759,9 @@ def friends_panel(t: Language, panel: FriendsPanel) -> str:
     data-qr, a copy button) and the field for its answer, or the guest's answer to send back;
     then what each side can trust."""
     rows = "".join(link_row(t, row, panel.host) for row in panel.rows)
+    trust = f'<p class="sub trust" data-trust>{escape(panel.trust)}</p>' if panel.trust else ""
     return (
-        f"{title(t._(words.FRIENDS_TITLE))}{rows}"
-        f'<p class="sub trust" data-trust>{escape(panel.trust)}</p>'
+        f"{title(t._(words.FRIENDS_TITLE))}{rows}{trust}"
         f'<div class="actions">{close_button(t)}</div>'
     )
 

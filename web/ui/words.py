@@ -1068,13 +1068,17 @@ TRUST_GUEST = N_(
     "server; across networks a public STUN server (stun.l.google.com) only tells each phone its "
     "address."
 )
+NO_WEBRTC = N_(
+    "This browser cannot play with friends far away: a recent Chrome, Firefox, Safari or Edge can."
+)
 LINK_STATES = {
     LinkState.MAKING: N_("Making the invitation…"),
     LinkState.WAITING: N_("Waiting for the answer"),
     LinkState.CONNECTING: N_("Connecting…"),
     LinkState.OPEN: N_("Connected"),
     LinkState.LOST: N_("Connection lost: send a new invitation to resume the match"),
-    LinkState.FAILED: N_("This code could not be used"),
+    LinkState.FAILED: N_("No connection could be made: send a new invitation"),
+    LinkState.UNSUPPORTED: NO_WEBRTC,
 }
 GUEST_STATES = {
     LinkState.MAKING: N_("Making your answer…"),
@@ -1083,6 +1087,10 @@ GUEST_STATES = {
     LinkState.OPEN: N_("Connected"),
     LinkState.LOST: N_("Connection lost: ask your friend for a new invitation"),
     LinkState.FAILED: N_("This invitation could not be used: ask your friend for a new one"),
+    LinkState.UNSUPPORTED: N_(
+        "This browser cannot play online: open the invitation in a recent Chrome, Firefox, "
+        "Safari or Edge."
+    ),
 }
 
 
@@ -1101,6 +1109,35 @@ def invite_how(t: Language, name: str) -> str:
 
 def answer_label(t: Language, name: str) -> str:
     return t._(ANSWER_LABEL, who=isolated(name))
+
+
+def code_refused(t: Language, reason: str, quote: str, detail: str = "") -> str:
+    """Why a code (an invitation, an answer) cannot be used: ``reason``, web/static/peer.js's
+    (CodeError), ``quote`` the start of the code (at most 24 characters), ``detail`` a fact."""
+    code = ltr(t, quote[:24])
+    if reason == "empty":
+        return t._("The code is empty.")
+    if reason == "character":
+        return t._(
+            "The code “{code}” has a character no code has: “{char}”.",
+            code=code,
+            char=ltr(t, detail[:1]),
+        )
+    if reason == "damaged":
+        return t._("The code “{code}” is damaged: cut short or changed.", code=code)
+    if reason == "foreign":
+        return t._("The code “{code}” is not a code of this game.", code=code)
+    if reason == "version":
+        return t._("The code “{code}” is from another version of the game.", code=code)
+    if reason == "invitation":
+        return t._("The code “{code}” is an invitation, not an answer.", code=code)
+    if reason == "reply":
+        return t._("The code “{code}” is an answer, not an invitation.", code=code)
+    if reason == "answered":
+        return t._("This invitation was answered already.")
+    if reason == "no-webrtc":
+        return t._(NO_WEBRTC)
+    return t._("The code “{code}” holds no connection this browser can use.", code=code)
 
 
 def peer_notice(t: Language, detail: tuple[str, ...]) -> str:
