@@ -36,8 +36,11 @@ characters of the text; the readers shared with saved games quote up to 60): a s
 and in its range, cards and moves written in their own form. An update that loads holds no
 card twice and all 40 cards between what the seat sees and what it counts (the other hands,
 the stock); its log has an entry for each move of its history, in an order play makes, and
-shows no other seat's kept cut card; and it is one the engine can play on: ``View.sample``
-makes a game of it and, on the seat's turn, it has legal moves.
+shows no other seat's kept cut card; it is one the engine can play on: ``View.sample``
+makes a game of it and, on the seat's turn, it has legal moves; and play reaches it
+(``chkobba.reach``: each deal played again from its log by the engine ends as the view shows,
+the target is one the game offers). Read with the update before it on the same link
+(``after``), it follows that one: ``seq`` one more, the same seat and rules.
 
 >>> from chkobba import Game, Rules
 >>> game = Game.new(Rules(players=2), seed=7)
@@ -65,6 +68,7 @@ from .game import Game, View, match_winner
 from .kernel import HAND_SIZE, Phase, cutter
 from .log import Entry, EntryKind, match_log
 from .moves import KEEP, PLAY, Move, move_problem
+from .reach import reach_problem
 from .refusals import Refusal
 from .rules import NUMBER_DIGITS, NUMBER_LIMIT, Rules
 
@@ -250,16 +254,26 @@ _FOLLOWS = {  # the entries that an entry of each kind may follow (None: the log
 }
 
 
-def read_seat_update(text: str) -> SeatUpdate:
-    """A ``seat_update`` text read back: ``ParseError`` saying what is wrong (see the module)."""
+def read_seat_update(text: str, after: SeatUpdate | None = None) -> SeatUpdate:
+    """A ``seat_update`` text read back: ``ParseError`` saying what is wrong (see the module).
+
+    ``after``: the update read before it on the same link, which it follows (``seq`` one more,
+    the same seat)."""
     what = "seat update"
     document = _document(text, what, SEAT_FORMAT, UPDATE_LIMIT)
     try:
         data = _fields(document, "", _SEAT_FIELDS)
         seq = _whole(data["seq"], "seq", 0, SEQ_LIMIT - 1)
+        if after is not None and seq != after.seq + 1:
+            raise _Bad("seq", f"update {_quoted(seq)} does not follow update {after.seq}")
         view = _read_view(data["view"])
+        if after is not None and (view.seat, view.rules) != (after.view.seat, after.view.rules):
+            raise _Bad("view", "the seat and the rules stay those of the update before")
         names = _checked_names(_list(data["names"], "names"), view.rules.players)
         log = _read_log(data["log"], view)
+        problem = reach_problem(view, log)
+        if problem:
+            raise _Bad("", f"no play leads to it: {problem}")
     except _Bad as error:
         raise ParseError(f"{what}: {error}") from None
     return SeatUpdate(seq, view, log, tuple(names))
