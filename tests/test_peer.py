@@ -24,10 +24,12 @@ from chkobba import (
     PeerRefusal,
     Rules,
     View,
+    goodbye_message,
     hello_message,
     match_log,
     move_message,
     peer,
+    read_goodbye,
     read_hello,
     read_move,
     read_seat_update,
@@ -645,3 +647,15 @@ def test_an_update_follows_the_one_before_on_its_link() -> None:
             read_seat_update(seat_update(SAMPLE, 0, NAMES[2], seq), after=SEVEN)
     with pytest.raises(ParseError, match="the seat and the rules stay"):
         read_seat_update(seat_update(SAMPLE, 1, NAMES[2], 8), after=SEVEN)
+
+
+def test_a_goodbye_says_why_the_host_drops_a_guest() -> None:
+    assert read_goodbye(goodbye_message("flood")) == "flood"
+    with pytest.raises(ChkobbaError, match="no reason 'bored'"):
+        goodbye_message("bored")
+    text = goodbye_message("flood").replace("flood", "x" * 400)
+    with pytest.raises(ParseError, match="goodbye message: no reason") as error:
+        read_goodbye(text)
+    assert len(str(error.value)) <= SHORT
+    with pytest.raises(ParseError, match="has no field"):
+        read_goodbye(goodbye_message("flood").replace('"reason"', '"reason":1,"more"'))

@@ -399,12 +399,15 @@ async function share(button) {
 
 const links = new Map();
 const STUN = "stun:stun.l.google.com:19302"; // (README: the one server a link may ask)
+const CLOSE_MS = 1000; // a link closed by Python: its last message (a goodbye) sent first
 
 /** A message of Python's for the link layer: a link made, joined, answered, a text sent. */
 async function linkLayer(message) {
   const { seat } = message;
   try {
     const peer = await import("./static/peer.js");
+    const { makeBudget } = await import("./static/guard.js");
+    const budget = makeBudget(); // a guest's messages, on the host's page (a guest's: the host's)
     const hooks = {
       stun: message.stun ? STUN : null,
       onState: (state) => {
@@ -414,7 +417,11 @@ async function linkLayer(message) {
         if (seat < 0 && state === "open") history.replaceState(null, "", here);
         post({ type: "peer-state", seat, state });
       },
-      onMessage: (text) => post({ type: "peer-message", seat, text }),
+      onMessage: (text) => {
+        const taken = seat < 0 ? "pass" : budget.take();
+        if (taken === "pass") post({ type: "peer-message", seat, text });
+        else if (taken === "flood") post({ type: "peer-flood", seat });
+      },
       onRefused: (reason) => post({ type: "peer-refused", seat, reason }),
     };
     if (message.type === "peer-invite") {
@@ -434,6 +441,9 @@ async function linkLayer(message) {
       await links.get(seat)?.accept(answerIn(message.code));
     } else if (message.type === "peer-send") {
       links.get(seat)?.send(message.text);
+    } else if (message.type === "peer-close") {
+      const link = links.get(seat);
+      setTimeout(() => link?.close(), CLOSE_MS); // once the last word sent has left
     }
   } catch (error) {
     post({ type: "peer-error", seat, reason: String(error?.message ?? error) });

@@ -73,6 +73,8 @@ from .refusals import Refusal
 from .rules import NUMBER_DIGITS, NUMBER_LIMIT, Rules
 
 __all__ = [
+    "GOODBYE_FORMAT",
+    "GOODBYE_REASONS",
     "HELLO_FORMAT",
     "MESSAGE_LIMIT",
     "MOVE_FORMAT",
@@ -84,8 +86,10 @@ __all__ = [
     "PeerRefusal",
     "PeerRefusalKind",
     "SeatUpdate",
+    "goodbye_message",
     "hello_message",
     "move_message",
+    "read_goodbye",
     "read_hello",
     "read_move",
     "read_seat_update",
@@ -96,6 +100,8 @@ __all__ = [
 SEAT_FORMAT = "chkobba-seat-update"
 MOVE_FORMAT = "chkobba-move"
 HELLO_FORMAT = "chkobba-hello"
+GOODBYE_FORMAT = "chkobba-goodbye"
+GOODBYE_REASONS = ("flood",)  # the host drops a guest that sends far more than anyone plays
 VERSION = 1
 UPDATE_LIMIT = 64 * 1024  # bytes of a seat update: what the page's link carries (peer.js MAX_BYTES)
 MESSAGE_LIMIT = 512  # bytes of a guest's message (a hello, a move)
@@ -545,6 +551,26 @@ def _hello_problem(hello: Hello) -> str:
     if not isinstance(hello.version, str) or not _APP_VERSION.fullmatch(hello.version):
         return f"app_version: up to 40 letters, digits and . + _ -, not {_quoted(hello.version)}"
     return ""
+
+
+def goodbye_message(reason: str) -> str:
+    """The host's last word to a guest it drops, and why (one of ``GOODBYE_REASONS``)."""
+    if reason not in GOODBYE_REASONS:
+        raise ChkobbaError(f"no reason {_quoted(reason)} to say goodbye")
+    return _dumps({"format": GOODBYE_FORMAT, "version": VERSION, "reason": reason})
+
+
+def read_goodbye(text: str) -> str:
+    """The reason of a ``goodbye_message``: ``ParseError`` saying what is wrong."""
+    what = "goodbye message"
+    document = _document(text, what, GOODBYE_FORMAT, MESSAGE_LIMIT)
+    try:
+        reason = _fields(document, "", ("format", "version", "reason"))["reason"]
+    except _Bad as error:
+        raise ParseError(f"{what}: {error}") from None
+    if reason not in GOODBYE_REASONS:
+        raise ParseError(f"{what}: no reason {_quoted(reason)}")
+    return str(reason)
 
 
 # ----------------------------------------------------------------- strict reading
