@@ -10,6 +10,7 @@
     python3 build.py screens    screenshots of the cut, a turn, a chkobba, a score sheet...
     python3 build.py embedtime  six boards on a page against one: renderer memory, time to shown
     python3 build.py stress     reload mid-deal again and again, on both kinds of host: crashes
+    python3 build.py flood      a friend far away floods the host: its page blocked, what it says
     python3 build.py catalogs   extract the page's messages and update web/locale/*/messages.po
 
 Only the standard library is needed to start: build.py makes .venv and installs the rest
@@ -783,6 +784,14 @@ def stress(rounds: int) -> int:
     return subprocess.run([str(python), str(script), "--rounds", str(rounds)], cwd=ROOT).returncode
 
 
+def flood(extra: list[str]) -> int:
+    python = pip_install(".stamp-dev", "-e", ".[dev]")
+    ensure_chromium()
+    build()
+    script = MEASURE / "flood.py"
+    return subprocess.run([str(python), str(script), *extra], cwd=ROOT).returncode
+
+
 def screens() -> int:
     python = pip_install(".stamp-dev", "-e", ".[dev]")
     ensure_chromium()
@@ -844,6 +853,8 @@ def main() -> int:
     sub.add_parser("screens", help="screenshots of what a player sees, phone and desktop")
     p_stress = sub.add_parser("stress", help="reload mid-deal, again and again: renderer crashes")
     p_stress.add_argument("--rounds", type=int, default=50)
+    p_flood = sub.add_parser("flood", help="a friend far away floods the host: figures")
+    p_flood.add_argument("flood_args", nargs=argparse.REMAINDER, help="--messages N --seconds S")
     sub.add_parser("catalogs", help="extract messages, update web/locale/*/messages.po")
     p_embed = sub.add_parser("embedtime", help="six boards on a page against one: memory, time")
     p_embed.add_argument("--runs", type=int, default=5)
@@ -865,6 +876,8 @@ def main() -> int:
         return screens()
     elif args.command == "stress":
         return stress(args.rounds)
+    elif args.command == "flood":
+        return flood([a for a in args.flood_args if a != "--"])
     elif args.command == "catalogs":
         return catalogs()
     elif args.command == "embedtime":

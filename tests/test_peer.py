@@ -617,6 +617,7 @@ LIES = [
     ("10**90 chkobbas", SAMPLE, more_chkobbas, "played to 11, 21, 31 points, not a number"),
     ("one chkobba more", SAMPLE, one_chkobba_more, "its result is not what its plays score"),
     ("target 5", SAMPLE, setter("view", "rules", "target")(5), "not 5"),
+    ("scores of no deal", one_move_in(), setter("view", "scores")([5, 0]), "not the sum"),
 ]
 
 

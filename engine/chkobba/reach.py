@@ -32,6 +32,8 @@ def reach_problem(view: View, log: Sequence[Entry]) -> str:
     if view.rules.target not in TARGETS:
         targets = ", ".join(map(str, TARGETS))
         return f"a match is played to {targets} points, not {quoted(view.rules.target, 24)}"
+    if view.scores != (view.deal_results[-1].totals if view.deal_results else (0, 0)):
+        return "the scores are not the sum of the deals' points"
     for deal in range(1, view.deal_number + 1):
         entries = [entry for entry in log if entry.deal == deal]
         cuts = [number for number, entry in enumerate(entries) if entry.kind == EntryKind.CUT]

@@ -224,3 +224,29 @@ def test_the_answer_link_opened_on_the_hosts_phone_goes_to_the_inviting_tab(play
     alone.page.goto(answer)
     alone.table.wait_ready()
     alone.page.wait_for_selector("[data-notice]:has-text('No game here')")
+
+
+def test_a_guest_refuses_a_position_no_play_reaches_and_draws_nothing_of_it(players):
+    host = players()
+    people_form(host.table, "?seed=4&pace=0")
+    host.page.select_option('select[name="kind-1"]', "friend")
+    host.page.uncheck('input[name="stun"]')  # one network: no STUN server asked
+    host.table.tap('form[data-form="people"] button[type="submit"]')
+    guest = invite(host, players)
+    guest.table.wait_phase("cut", "play", "wait")
+    header = guest.page.inner_text("header") if guest.page.locator("header").count() else ""
+    last = json.loads(guest.page.evaluate("heard.at(-1)"))
+    # Scores of 10**90 against a target of 10**99 - 1, sent as the host's next update.
+    last["seq"] += 1
+    last["view"]["rules"]["target"] = 10**99 - 1
+    last["view"]["scores"] = [10**90, 0]
+    host.page.evaluate("t => channels.at(-1).send(t)", json.dumps(last))
+    notice = guest.page.wait_for_selector("[data-notice]:has-text('no play leads to')")
+    assert "connection was closed" in notice.inner_text()
+    assert "9" * 30 not in guest.page.inner_text("#app")  # nothing of it drawn
+    if header:
+        assert guest.page.inner_text("header") == header
+    wide = guest.page.evaluate("document.documentElement.scrollWidth")
+    assert wide <= 360  # nothing past the frame
+    guest.table.screenshot("friends-guest-refused-en")
+    host.page.wait_for_selector("[data-notice]:has-text('lost')", timeout=20_000)
