@@ -28,7 +28,10 @@ PHONE = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 2, "i
 
 # The host's page: its long tasks and the longest gap between its timers, from a mark on.
 MONITOR = """() => {
-    window.flood = { tasks: [], gap: 0, from: Infinity };
+    window.flood = { tasks: [], gap: 0, gaps: [], from: Infinity };
+    window.mark = () => {
+        Object.assign(flood, { tasks: [], gap: 0, gaps: [], from: performance.now() });
+    };
     try {
         new PerformanceObserver((list) => {
             for (const task of list.getEntries()) {
@@ -39,7 +42,10 @@ MONITOR = """() => {
     let last = performance.now();
     setInterval(() => {
         const now = performance.now();
-        if (last >= flood.from) flood.gap = Math.max(flood.gap, now - last);
+        if (last >= flood.from) {
+            flood.gap = Math.max(flood.gap, now - last);
+            if (now - last > 100) flood.gaps.push([last - flood.from, now - last]);
+        }
         last = now;
     }, 10);
 }"""
@@ -180,10 +186,12 @@ def flood_figures(browser: Any, base: str, messages: int, seconds: float) -> dic
     to_turn_of(host, guests, 3)
     flooder, other = guests[1], guests[3]
     heard = flooder.evaluate("heard.length")
-    host.evaluate("flood.from = performance.now()")
+    host.evaluate("mark()")  # the same time with no flood: what the machine's load does alone
+    host.wait_for_timeout(seconds * 1000 + 500)
+    quiet = host.evaluate("flood")
+    host.evaluate("mark()")
     sent = flooder.evaluate(FLOOD, [messages, seconds * 1000])
     flooder.wait_for_selector("[data-notice]:has-text('far more messages')", timeout=30_000)
-    host.wait_for_selector('[data-link-seat="1"][data-link-state="lost"]', state="attached")
     back = flooder.evaluate("n => heard.slice(n)", heard)
     blocked = host.evaluate("flood")
     said = notices(host)
@@ -195,6 +203,9 @@ def flood_figures(browser: Any, base: str, messages: int, seconds: float) -> dic
         "longest_task_ms": max(blocked["tasks"], default=0),
         "long_tasks": len(blocked["tasks"]),
         "longest_gap_ms": blocked["gap"],
+        "gaps": blocked["gaps"],
+        "quiet_longest_task_ms": max(quiet["tasks"], default=0),
+        "quiet_longest_gap_ms": quiet["gap"],
         "sent_back": len(back),
         "last_sent_back": back[-1] if back else "",
         "notices": said,
@@ -217,7 +228,15 @@ def main() -> int:
         figures = flood_figures(browser, url, args.messages, args.seconds)
         server.shutdown()
         browser.close()
-    print(f"{figures['sent']} messages sent by the flooding friend in {args.seconds} s")
+    print(
+        f"{figures['sent']} of {args.messages} messages sent by the flooding friend in "
+        f"{args.seconds} s (it stops when the host closes the link)"
+    )
+    quiet_task, quiet_gap = figures["quiet_longest_task_ms"], figures["quiet_longest_gap_ms"]
+    print(
+        f"host's page thread with no flood, as long: longest task {quiet_task:.0f} ms, "
+        f"longest gap {quiet_gap:.0f} ms"
+    )
     print(
         f"host's page thread: longest task {figures['longest_task_ms']:.0f} ms "
         f"({figures['long_tasks']} tasks over 50 ms), longest gap between 10 ms timers "
@@ -231,6 +250,7 @@ def main() -> int:
     for text in figures["notices"]:
         print(f"  - {text}")
     print(f"the other friend played on: {figures['other_moved']}")
+    print("gaps over 100 ms (ms after the flood's start, length):", figures["gaps"])
     return 0
 
 

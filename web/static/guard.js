@@ -8,8 +8,8 @@
 //   const budget = makeBudget();
 //   budget.take();  // "pass", "drop" or, once, "flood"
 
-export const BURST = 8; // messages a friend may send at once
-export const RATE = 4; // messages a second after that
+export const BURST = 4; // messages a friend may send at once
+export const RATE = 2; // messages a second after that
 export const FLOOD = 40; // messages over the budget after which the friend is dropped
 
 export function makeBudget({ burst = BURST, rate = RATE, flood = FLOOD, now = () => performance.now() } = {}) {

@@ -873,16 +873,19 @@ class App:
         burst, ``coalesced``), nothing else changes (the friend is sent the position again once
         the burst is over)."""
         self.set_ui(notices=coalesced(self.ui.notices, self.name_of(link.seat), why))
-        if link.seat != GUEST_LINK and link.seat not in self.answering:
-            self.answering.add(link.seat)
-            self.spawn(self.answer(link.seat))
+        if link.seat == GUEST_LINK or link.seat in self.answering:
+            return  # (drawn at the burst's end)
+        self.answering.add(link.seat)
+        self.spawn(self.answer(link.seat))
+        self.paint()
 
     async def answer(self, seat: int) -> None:
-        """The position sent again to a refused guest, once its burst is over."""
+        """The position sent again to a refused guest, once its burst is over (and the
+        burst's notice drawn)."""
         await self.sleep(ANSWER_S)
         self.answering.discard(seat)
         self.synced.pop(seat, None)
-        self.sync()
+        self.paint()
 
     def drop(self, link: Link) -> None:
         """The page's link layer found the friend of ``link`` sending far more than anyone
@@ -919,17 +922,14 @@ class App:
                 hello = read_hello(text)
                 if hello.version != __version__:
                     self.refuse(link, f"version {hello.version[:20]}, not {__version__}")
-                    self.paint()
                 return
             move = read_move(text, self.game, link.seat, self.seqs.get(link.seat, 0))
         except PeerRefusal as error:
             why = refused(t, error.refusal) if error.refusal is not None else str(error)
             self.refuse(link, why[:160])
-            self.paint()
             return
         except ParseError as error:
             self.refuse(link, str(error)[:160])
-            self.paint()
             return
         self.spawn(self.guest_move(link.seat, move))
 
