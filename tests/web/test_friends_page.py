@@ -243,6 +243,7 @@ def test_a_guest_refuses_a_position_no_play_reaches_and_draws_nothing_of_it(play
     host.page.evaluate("t => channels.at(-1).send(t)", json.dumps(last))
     notice = guest.page.wait_for_selector("[data-notice]:has-text('no play leads to')")
     assert "connection was closed" in notice.inner_text()
+    assert "played to 11, 21, 31 points" in notice.inner_text()
     assert "9" * 30 not in guest.page.inner_text("#app")  # nothing of it drawn
     if header:
         assert guest.page.inner_text("header") == header
