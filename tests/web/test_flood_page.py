@@ -30,4 +30,6 @@ def test_a_flooding_friend_is_told_and_dropped_and_the_other_plays_on(link_brows
     assert 1 <= figures["sent_back"] <= 2  # a position sent again at most, then the goodbye
     assert json.loads(figures["last_sent_back"])["format"] == "chkobba-goodbye"
     assert figures["other_moved"]
-    assert figures["longest_gap_ms"] < 1000  # the goal's own bound (the page thread blocked)
+    # The goal's own bound on the page thread's longest task (the timer gap, printed above, also
+    # counts the time the machine's other work takes the core: not asserted).
+    assert figures["longest_task_ms"] < 1000
