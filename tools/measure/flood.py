@@ -6,9 +6,10 @@ When the second friend (seat 3) is to play, a script in the first friend's page 
 --messages move messages with rising sequence numbers over --seconds. Printed: the host's page
 thread's longest task (PerformanceObserver "longtask") and its longest gap between 10 ms timers
 while the flood is read, the messages the host sent back to the flooding friend, the notices the
-host's player is shown (each read and dismissed), whether the flooding friend was told and
-dropped, and whether the other friend then plays its move. The goal (issue 32): at most 1 s
-blocked, at most 50 messages sent back, at most 3 notices, the other friend unaffected.
+host's player is shown (each read and dismissed; screenshots in test-results/screens/), whether
+the flooding friend was told and dropped, and whether the other friend then plays its move. The
+goal (issue 32): at most 1 s blocked, at most 50 messages sent back, at most 3 notices, the
+other friend unaffected.
 tests/web/test_flood_page.py runs it and checks the figures.
 """
 
@@ -158,12 +159,15 @@ def to_turn_of(host: Any, guests: dict[int, Any], seat: int) -> None:
     raise RuntimeError(f"seat {seat} never came to play")
 
 
-def notices(page: Any) -> list[str]:
-    """Every notice the page has for its player, read and dismissed one by one."""
+def notices(page: Any, shots: Path | None = None) -> list[str]:
+    """Every notice the page has for its player, read and dismissed one by one (each shown
+    saved in ``shots``, if given)."""
     said = []
     while page.locator("[data-notice]").count():
         text = page.inner_text("[data-notice]")
         said.append(text)
+        if shots is not None:
+            page.screenshot(path=str(shots / f"flood-host-notice-{len(said)}.png"))
         page.click('[data-action="dismiss"]')
         page.wait_for_function(
             "t => document.querySelector('[data-notice]')?.innerText !== t", arg=text
@@ -171,8 +175,10 @@ def notices(page: Any) -> list[str]:
     return said
 
 
-def flood_figures(browser: Any, base: str, messages: int, seconds: float) -> dict[str, Any]:
-    """The flood's figures (see the module)."""
+def flood_figures(
+    browser: Any, base: str, messages: int, seconds: float, shots: Path | None = None
+) -> dict[str, Any]:
+    """The flood's figures (see the module); the pages' notices saved in ``shots``."""
     host = open_page(browser, f"{base}index.html?seed=8&pace=0&players=4", MONITOR)
     host.click('[data-action="settings"]')
     host.click('[data-action="people"]')
@@ -194,7 +200,9 @@ def flood_figures(browser: Any, base: str, messages: int, seconds: float) -> dic
     flooder.wait_for_selector("[data-notice]:has-text('far more messages')", timeout=30_000)
     back = flooder.evaluate("n => heard.slice(n)", heard)
     blocked = host.evaluate("flood")
-    said = notices(host)
+    if shots is not None:
+        flooder.screenshot(path=str(shots / "flood-guest-dropped.png"))
+    said = notices(host, shots)
     before = moves(host)
     tap_first(other)  # the other friend plays on
     host.wait_for_function("n => +document.querySelector('#app').dataset.moves > n", arg=before)
@@ -225,7 +233,9 @@ def main() -> int:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium, args=[NO_MDNS])
         server, url = build.start_server()
-        figures = flood_figures(browser, url, args.messages, args.seconds)
+        shots = ROOT / "test-results" / "screens"
+        shots.mkdir(parents=True, exist_ok=True)
+        figures = flood_figures(browser, url, args.messages, args.seconds, shots)
         server.shutdown()
         browser.close()
     print(
@@ -250,6 +260,7 @@ def main() -> int:
     for text in figures["notices"]:
         print(f"  - {text}")
     print(f"the other friend played on: {figures['other_moved']}")
+    print(f"the notices as shown: {shots}/flood-*.png")
     print("gaps over 100 ms (ms after the flood's start, length):", figures["gaps"])
     return 0
 
