@@ -11,6 +11,7 @@
     python3 build.py embedtime  six boards on a page against one: renderer memory, time to shown
     python3 build.py stress     reload mid-deal again and again, on both kinds of host: crashes
     python3 build.py linkwait   friends' links in Chromium and Firefox, answered up to 300 s late
+    python3 build.py flood      a friend far away floods the host: its page blocked, what it says
     python3 build.py catalogs   extract the page's messages and update web/locale/*/messages.po
 
 Only the standard library is needed to start: build.py makes .venv and installs the rest
@@ -655,6 +656,7 @@ MEASURES = {
     "screens": (PAGES, "screenshots of what a player sees, phone and desktop"),
     "embedtime": (PAGES, "six boards on a page against one: renderer memory, time to shown"),
     "stress": (PAGES, "reload mid-deal, again and again: renderer crashes (--rounds N)"),
+    "flood": (PAGES, "a friend far away floods the host: figures (--messages N --seconds S)"),
     "linkwait": (
         ("node", "chromium", "firefox"),
         "friends' links opened after a person's wait, each pair of engines (--waits 0,30)",

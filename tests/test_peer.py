@@ -24,10 +24,12 @@ from chkobba import (
     PeerRefusal,
     Rules,
     View,
+    goodbye_message,
     hello_message,
     match_log,
     move_message,
     peer,
+    read_goodbye,
     read_hello,
     read_move,
     read_seat_update,
@@ -35,6 +37,7 @@ from chkobba import (
     seat_update,
 )
 from chkobba.bots import make_bot
+from chkobba.cards import DECK
 from chkobba.peer import MESSAGE_LIMIT, UPDATE_LIMIT, Hello
 from engine_support import position_after, random_match
 from hypothesis import HealthCheck, given, settings
@@ -97,16 +100,18 @@ def check_update(game: Game, seat: int, seq: int) -> None:
         assert f'"cut_card": "{game.cut_card.code}"' in shown
 
 
-# Whole matches: to 11 points, and short ones with a redeal (after which an exposed cut card
-# lies in the stock again) and cut cards kept by several seats.
+# A whole match to 11 points, and the first two deals of matches with a redeal (after which an
+# exposed cut card lies in the stock again) and cut cards kept by several seats.
 @pytest.mark.parametrize(
-    ("players", "seed", "target"),
-    [(2, 1, 11), (2, 1, 6), (2, 366, 3), (4, 91, 3), (4, 180, 3)],
+    ("players", "seed", "deals"),
+    [(2, 1, 99), (2, 366, 2), (4, 91, 2), (4, 180, 2)],
 )
 def test_every_position_reads_back_to_the_seats_view_and_hides_the_rest(
-    players: int, seed: int, target: int
+    players: int, seed: int, deals: int
 ) -> None:
-    for seq, game in enumerate(positions(seed, players, target)):
+    for seq, game in enumerate(positions(seed, players, 11)):
+        if game.deal_number > deals:
+            break
         for seat in range(players):
             check_update(game, seat, seq)
 
@@ -523,3 +528,135 @@ def test_an_empty_name_is_the_computers_seat():
     game = Game.new(Rules(players=4), seed=3)
     update = read_seat_update(seat_update(game, 2, ["Amel", "", "Sami", ""], seq=1))
     assert update.names == ("Amel", "", "Sami", "")
+
+
+# ----------------------------------------------------------------- positions no play reaches
+
+
+def one_move_in() -> Game:
+    """A first deal's position after its cut and one play."""
+    game = Game.new(Rules(players=2, target=21), seed=7).play("keep")
+    return game.play(game.legal_moves()[0])
+
+
+def update_of(game: Game, change: Any, seq: int = 7) -> str:
+    data = json.loads(seat_update(game, 0, NAMES[game.rules.players], seq))
+    change(data)
+    return json.dumps(data)
+
+
+def unseen_codes(view: dict[str, Any]) -> list[str]:
+    seen = {*view["hand"], *view["table"], *view["piles"][0], *view["piles"][1]}
+    return [card.code for card in DECK if card.code not in seen]
+
+
+def big_table(data: dict[str, Any]) -> None:
+    """18 cards of the stock laid on the table (the counts still add up to 40): 22 cards."""
+    view = data["view"]
+    view["table"] += unseen_codes(view)[-18:]
+    view["stock_count"] -= 18
+
+
+def uncaptured_pile(data: dict[str, Any]) -> None:
+    """Cards of the stock put in seat 1's pile: no play in the log took them."""
+    view = data["view"]
+    view["piles"][1] += unseen_codes(view)[-6:]
+    view["stock_count"] -= 6
+
+
+def piles_swapped(data: dict[str, Any]) -> None:
+    view = data["view"]
+    view["piles"] = [view["piles"][1], view["piles"][0]]
+    view["sweeps"] = [view["sweeps"][1], view["sweeps"][0]]
+
+
+def false_chkobba(data: dict[str, Any]) -> None:
+    """A play that swept nothing written as a chkobba in the log."""
+    entry = next(e for e in data["log"] if e["kind"] == "play" and not e.get("chkobba"))
+    entry["chkobba"] = True
+
+
+def more_chkobbas(data: dict[str, Any]) -> None:
+    """Deal 1 scored 10**90 chkobbas more for side 0 (its totals and the scores to match),
+    against a target of 10**99 - 1."""
+    view, more = data["view"], 10**90
+    view["rules"]["target"] = 10**99 - 1
+    first = view["deal_results"][0]["scores"][0]
+    first["chkobba"] += more
+    first["total"] += more
+    for result in view["deal_results"]:
+        result["totals"][0] += more
+    view["scores"][0] += more
+
+
+def one_chkobba_more(data: dict[str, Any]) -> None:
+    """The same with one chkobba only, at the usual target: the deal's plays score less."""
+    view = data["view"]
+    first = view["deal_results"][0]["scores"][0]
+    first["chkobba"] += 1
+    first["total"] += 1
+    for result in view["deal_results"]:
+        result["totals"][0] += 1
+    view["scores"][0] += 1
+
+
+def move_changed(data: dict[str, Any]) -> None:
+    """The history's first capture says it took a card of the seat's hand."""
+    history = data["view"]["history"]
+    at = next(number for number, move in enumerate(history) if move[2:3] == "x")
+    history[at] = f"{history[at][:2]}x{data['view']['hand'][0]}"
+
+
+SEVEN = read_seat_update(TEXT)
+
+LIES = [
+    ("22 cards on the table", one_move_in(), big_table, "starts with 22 cards on the table"),
+    ("a pile no play took", SAMPLE, uncaptured_pile, "piles are not what the log's moves took"),
+    ("piles swapped", SAMPLE, piles_swapped, "are not what the log's moves took"),
+    ("a chkobba that swept nothing", SAMPLE, false_chkobba, "a chkobba: it swept nothing"),
+    ("10**90 chkobbas", SAMPLE, more_chkobbas, "played to 11, 21, 31 points, not a number"),
+    ("one chkobba more", SAMPLE, one_chkobba_more, "its result is not what its plays score"),
+    ("target 5", SAMPLE, setter("view", "rules", "target")(5), "not 5"),
+    ("scores of no deal", one_move_in(), setter("view", "scores")([5, 0]), "not the sum"),
+]
+
+
+@pytest.mark.parametrize(
+    ("game", "change", "says"), [lie[1:] for lie in LIES], ids=[lie[0] for lie in LIES]
+)
+def test_a_position_no_play_reaches_is_refused_saying_why(
+    game: Game, change: Any, says: str
+) -> None:
+    with pytest.raises(ParseError, match="no play leads to it") as error:
+        read_seat_update(update_of(game, change))
+    assert says in str(error.value)
+    assert len(str(error.value)) <= SHORT, str(error.value)
+
+
+def test_a_log_that_contradicts_the_table_is_refused() -> None:
+    with pytest.raises(ParseError) as error:
+        read_seat_update(update_of(SAMPLE, move_changed))
+    assert len(str(error.value)) <= SHORT
+    assert "no play leads to it" in str(error.value) or "entry for" in str(error.value)
+
+
+def test_an_update_follows_the_one_before_on_its_link() -> None:
+    after = seat_update(SAMPLE, 0, NAMES[2], 8)
+    assert read_seat_update(after, after=SEVEN).seq == 8
+    for seq in (2**53 - 1, 7, 9, 0):
+        with pytest.raises(ParseError, match=f"update {seq} does not follow update 7"):
+            read_seat_update(seat_update(SAMPLE, 0, NAMES[2], seq), after=SEVEN)
+    with pytest.raises(ParseError, match=r"view\.seat: the link's seat is 0"):
+        read_seat_update(seat_update(SAMPLE, 1, NAMES[2], 8), after=SEVEN)
+
+
+def test_a_goodbye_says_why_the_host_drops_a_guest() -> None:
+    assert read_goodbye(goodbye_message("flood")) == "flood"
+    with pytest.raises(ChkobbaError, match="no reason 'bored'"):
+        goodbye_message("bored")
+    text = goodbye_message("flood").replace("flood", "x" * 400)
+    with pytest.raises(ParseError, match="goodbye message: no reason") as error:
+        read_goodbye(text)
+    assert len(str(error.value)) <= SHORT
+    with pytest.raises(ParseError, match="has no field"):
+        read_goodbye(goodbye_message("flood").replace('"reason"', '"reason":1,"more"'))

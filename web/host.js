@@ -401,6 +401,7 @@ async function share(button) {
 const links = new Map();
 const made = new Map(); // each seat's link layer's latest making: the words of older ones dropped
 const STUN = "stun:stun.l.google.com:19302"; // (README: the one server a link may ask)
+const CLOSE_MS = 1000; // a link closed by Python: its last message (a goodbye) sent first
 
 /** A message of Python's for the link layer: a link made, joined, answered, a text sent. */
 async function linkLayer(message) {
@@ -411,6 +412,8 @@ async function linkLayer(message) {
   const said = (word) => made.get(seat) === mine && post({ ...word, seat });
   try {
     const peer = await import("./static/peer.js");
+    const { makeBudget } = await import("./static/guard.js");
+    const budget = makeBudget(); // a guest's messages, on the host's page (a guest's: the host's)
     const hooks = {
       stun: message.stun ? STUN : null,
       onState: (state) => {
@@ -420,7 +423,11 @@ async function linkLayer(message) {
         if (seat < 0 && state === "open") history.replaceState(null, "", here);
         said({ type: "peer-state", state });
       },
-      onMessage: (text) => said({ type: "peer-message", text }),
+      onMessage: (text) => {
+        const taken = seat < 0 ? "pass" : budget.take();
+        if (taken === "pass") said({ type: "peer-message", text });
+        else if (taken === "flood") said({ type: "peer-flood" });
+      },
       onRefused: (reason) => said({ type: "peer-refused", reason }),
     };
     if (message.type === "peer-invite") {
@@ -441,6 +448,9 @@ async function linkLayer(message) {
       await links.get(seat)?.accept(answerIn(message.code));
     } else if (message.type === "peer-send") {
       links.get(seat)?.send(message.text);
+    } else if (message.type === "peer-close") {
+      const link = links.get(seat);
+      setTimeout(() => link?.close(), CLOSE_MS); // once the last word sent has left
     }
   } catch (error) {
     // Said in the player's words by Python from a CodeError's reason; the browser's own error

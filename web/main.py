@@ -6,18 +6,18 @@ To the page: ``ready`` (main.py is listening), then ``frame`` (ui/fx.py: one who
 write), ``store`` (ui/relay.py: a write to localStorage), ``lead`` (this tab would move for the
 computer in the saved match: the page asks the browser's lock for it), ``download`` (a file for
 the player to save: the statistics exported), ``peer-invite``, ``peer-join``, ``peer-accept``,
-``peer-send`` (to the link layer, web/static/peer.js: a link to a friend far away made, joined,
-answered, a text sent on it), ``failed`` (the game could not start: why). From
-the page: ``start`` (the address's parameters, the stored keys, the browser's languages and
-motion preference, the taps made while Python was starting), ``tap`` (an action and its value,
-read off the element tapped), ``escape``, ``stored`` (another tab changed a key), ``file`` (the
-text of a file the player picked: statistics to import), ``form`` (a form's fields: the
-people at the table, a friend's answer), ``peer-code``, ``peer-error``, ``peer-state``,
-``peer-message``, ``peer-refused`` (the link layer: a code made, one it could not use, a link's
-state, a friend's text, one it dropped), ``drive`` (this tab moves for the
-computer, or no longer: another tab the player used took the lead), ``wrote`` (a write failed,
-or worked again) and ``conflict`` (another tab had changed the save this tab's write would have
-replaced)."""
+``peer-send``, ``peer-close`` (to the link layer, web/static/peer.js: a link to a friend far
+away made, joined, answered, a text sent on it, closed), ``failed`` (the game could not start:
+why). From the page: ``start`` (the address's parameters, the stored keys, the browser's
+languages and motion preference, the taps made while Python was starting), ``tap`` (an action
+and its value, read off the element tapped), ``escape``, ``stored`` (another tab changed a key),
+``file`` (the text of a file the player picked: statistics to import), ``form`` (a form's
+fields: the people at the table, a friend's answer), ``peer-code``, ``peer-error``, ``peer-
+state``, ``peer-message``, ``peer-refused``, ``peer-flood`` (the link layer: a code made, one it
+could not use, a link's state, a friend's text, one it dropped, a friend sending far too much),
+``drive`` (this tab moves for the computer, or no longer: another tab the player used took the
+lead), ``wrote`` (a write failed, or worked again) and ``conflict`` (another tab had changed the
+save this tab's write would have replaced)."""
 
 import asyncio
 import json
@@ -120,7 +120,14 @@ def on_message(event: Any) -> None:
             app.set_people(fields)
         else:
             app.answered(fields)
-    elif kind in ("peer-code", "peer-error", "peer-state", "peer-message", "peer-refused"):
+    elif kind in (
+        "peer-code",
+        "peer-error",
+        "peer-state",
+        "peer-message",
+        "peer-refused",
+        "peer-flood",
+    ):
         app.linked(message)
     elif kind == "file" and message.get("purpose") == "stats":
         app.import_stats(str(message["text"]))

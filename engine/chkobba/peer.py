@@ -36,8 +36,12 @@ characters of the text; the readers shared with saved games quote up to 60): a s
 and in its range, cards and moves written in their own form. An update that loads holds no
 card twice and all 40 cards between what the seat sees and what it counts (the other hands,
 the stock); its log has an entry for each move of its history, in an order play makes, and
-shows no other seat's kept cut card; and it is one the engine can play on: ``View.sample``
-makes a game of it and, on the seat's turn, it has legal moves.
+shows no other seat's kept cut card; it is one the engine can play on: ``View.sample``
+makes a game of it and, on the seat's turn, it has legal moves; and play reaches it
+(``chkobba.reach``: each deal played again from its log by the engine ends as the view shows,
+the target is one the game offers). Read with the update before it on the same link
+(``after``), it follows that one: ``seq`` one more, the same seat (a new match may have
+other rules).
 
 >>> from chkobba import Game, Rules
 >>> game = Game.new(Rules(players=2), seed=7)
@@ -65,10 +69,13 @@ from .game import Game, View, match_winner
 from .kernel import HAND_SIZE, Phase, cutter
 from .log import Entry, EntryKind, match_log
 from .moves import KEEP, PLAY, Move, move_problem
+from .reach import reach_problem
 from .refusals import Refusal
 from .rules import NUMBER_DIGITS, NUMBER_LIMIT, Rules
 
 __all__ = [
+    "GOODBYE_FORMAT",
+    "GOODBYE_REASONS",
     "HELLO_FORMAT",
     "MESSAGE_LIMIT",
     "MOVE_FORMAT",
@@ -80,8 +87,10 @@ __all__ = [
     "PeerRefusal",
     "PeerRefusalKind",
     "SeatUpdate",
+    "goodbye_message",
     "hello_message",
     "move_message",
+    "read_goodbye",
     "read_hello",
     "read_move",
     "read_seat_update",
@@ -92,6 +101,8 @@ __all__ = [
 SEAT_FORMAT = "chkobba-seat-update"
 MOVE_FORMAT = "chkobba-move"
 HELLO_FORMAT = "chkobba-hello"
+GOODBYE_FORMAT = "chkobba-goodbye"
+GOODBYE_REASONS = ("flood",)  # the host drops a guest that sends far more than anyone plays
 VERSION = 1
 UPDATE_LIMIT = 64 * 1024  # bytes of a seat update: what the page's link carries (peer.js MAX_BYTES)
 MESSAGE_LIMIT = 512  # bytes of a guest's message (a hello, a move)
@@ -250,16 +261,26 @@ _FOLLOWS = {  # the entries that an entry of each kind may follow (None: the log
 }
 
 
-def read_seat_update(text: str) -> SeatUpdate:
-    """A ``seat_update`` text read back: ``ParseError`` saying what is wrong (see the module)."""
+def read_seat_update(text: str, after: SeatUpdate | None = None) -> SeatUpdate:
+    """A ``seat_update`` text read back: ``ParseError`` saying what is wrong (see the module).
+
+    ``after``: the update read before it on the same link, which it follows (``seq`` one more,
+    the same seat)."""
     what = "seat update"
     document = _document(text, what, SEAT_FORMAT, UPDATE_LIMIT)
     try:
         data = _fields(document, "", _SEAT_FIELDS)
         seq = _whole(data["seq"], "seq", 0, SEQ_LIMIT - 1)
+        if after is not None and seq != after.seq + 1:
+            raise _Bad("seq", f"update {_quoted(seq)} does not follow update {after.seq}")
         view = _read_view(data["view"])
+        if after is not None and view.seat != after.view.seat:
+            raise _Bad("view.seat", f"the link's seat is {after.view.seat}")
         names = _checked_names(_list(data["names"], "names"), view.rules.players)
         log = _read_log(data["log"], view)
+        problem = reach_problem(view, log)
+        if problem:
+            raise _Bad("", f"no play leads to it: {problem}")
     except _Bad as error:
         raise ParseError(f"{what}: {error}") from None
     return SeatUpdate(seq, view, log, tuple(names))
@@ -531,6 +552,26 @@ def _hello_problem(hello: Hello) -> str:
     if not isinstance(hello.version, str) or not _APP_VERSION.fullmatch(hello.version):
         return f"app_version: up to 40 letters, digits and . + _ -, not {_quoted(hello.version)}"
     return ""
+
+
+def goodbye_message(reason: str) -> str:
+    """The host's last word to a guest it drops, and why (one of ``GOODBYE_REASONS``)."""
+    if reason not in GOODBYE_REASONS:
+        raise ChkobbaError(f"no reason {_quoted(reason)} to say goodbye")
+    return _dumps({"format": GOODBYE_FORMAT, "version": VERSION, "reason": reason})
+
+
+def read_goodbye(text: str) -> str:
+    """The reason of a ``goodbye_message``: ``ParseError`` saying what is wrong."""
+    what = "goodbye message"
+    document = _document(text, what, GOODBYE_FORMAT, MESSAGE_LIMIT)
+    try:
+        reason = _fields(document, "", ("format", "version", "reason"))["reason"]
+    except _Bad as error:
+        raise ParseError(f"{what}: {error}") from None
+    if reason not in GOODBYE_REASONS:
+        raise ParseError(f"{what}: no reason {_quoted(reason)}")
+    return str(reason)
 
 
 # ----------------------------------------------------------------- strict reading

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from app_support import make_app, run, settle, tap_first_move
 from chkobba import Game, Move, move_message
+from chkobba.cards import DECK
 from fakes import Screen, Store
 from ui.controller import App
 from ui.model import GUEST_LINK, LinkState, NoticeKind, parse_params
@@ -470,3 +471,103 @@ def test_a_crafted_invitation_is_refused_in_the_guests_words_quoting_a_short_par
         "puisse utiliser."
     )
     assert "pas pu être utilisée : demandez-en une nouvelle" in guest.screen.html
+
+
+def test_a_burst_of_refused_messages_is_one_notice_and_one_answer():
+    async def burst():
+        host = make_app(Store(), "?seed=4&pace=0")
+        wire = Wire(host)
+        guest = await connect(host, wire, [("players", "2"), ("kind-1", "friend")])
+        await settled(host, guest)
+        before, sent, seq = host.game, len(wire.to_guest), host.seqs[1]
+        host.set_ui(notices=())
+        stale = move_message(Game.new(before.rules, 99).legal_moves()[0], seq - 1)
+        for _ in range(30):
+            wire.say(stale)
+        await settled(host, guest)
+        assert host.game is before
+        (notice,) = host.ui.notices
+        assert notice.detail[0] == "refused" and notice.detail[3] == "30"
+        assert "30 messages from" in host.screen.html
+        assert len(wire.to_guest) - sent == 1  # the position, sent again once
+        assert guest.link(GUEST_LINK).state == LinkState.OPEN
+
+    run(burst())
+
+
+def test_a_flooding_guest_is_told_and_dropped():
+    async def flood():
+        host = make_app(Store(), "?seed=4&pace=0")
+        wire = Wire(host)
+        guest = await connect(host, wire, [("players", "2"), ("kind-1", "friend")])
+        closed = []
+        host.peer = lambda message: (closed.append(message), wire.from_host(message))
+        host.set_ui(notices=())
+        host.linked({"type": "peer-flood", "seat": 1})
+        await settled(host, guest)
+        assert json.loads(wire.to_guest[-1]) == {
+            "format": "chkobba-goodbye",
+            "version": 1,
+            "reason": "flood",
+        }
+        assert {"type": "peer-close", "seat": 1} in closed
+        assert host.link(1).state == LinkState.LOST
+        assert [n.detail[0] for n in host.ui.notices] == ["flooded"]
+        assert "far more messages" in host.screen.html
+        assert guest.link(GUEST_LINK).state == LinkState.LOST
+        assert [n.detail[0] for n in guest.ui.notices] == ["dropped"]
+        assert "far more messages" in guest.screen.html
+
+    run(flood())
+
+
+def lie_to(guest, text):
+    guest.linked({"type": "peer-message", "seat": GUEST_LINK, "text": text})
+
+
+def test_a_guest_refuses_a_position_no_play_reaches_and_says_the_link_broken():
+    async def lied():
+        host = make_app(Store(), "?seed=4&pace=0")
+        wire = Wire(host)
+        guest = await connect(host, wire, [("players", "2"), ("kind-1", "friend")])
+        await play(host, guest, 4)
+        await settled(host, guest)
+        assert host.game.phase == "play"
+        said = []
+        guest.peer = lambda message: (said.append(message), wire.from_guest(message))
+        told = guest.state.told
+        data = json.loads(wire.to_guest[-1])
+        data["seq"] += 1
+        view = data["view"]
+        seen = {*view["hand"], *view["table"], *view["piles"][0], *view["piles"][1]}
+        view["table"] += [card.code for card in DECK if card.code not in seen][:6]
+        view["stock_count"] -= 6
+        lie_to(guest, json.dumps(data))
+        await settled(guest)
+        assert guest.state.told is told  # nothing shown of it
+        assert guest.link(GUEST_LINK).state == LinkState.LOST
+        assert {"type": "peer-close", "seat": GUEST_LINK} in said
+        (notice,) = guest.ui.notices
+        assert notice.detail[0] == "broken" and "cards on the table, not 4" in notice.detail[2]
+        assert "no play leads to" in guest.screen.html
+        lie_to(guest, wire.to_guest[-1])  # nothing more is read on a broken link
+        assert guest.state.told is told
+
+    run(lied())
+
+
+def test_a_guest_refuses_an_update_whose_number_jumps():
+    async def jumped():
+        host = make_app(Store(), "?seed=4&pace=0")
+        wire = Wire(host)
+        guest = await connect(host, wire, [("players", "2"), ("kind-1", "friend")])
+        await settled(host, guest)
+        data = json.loads(wire.to_guest[-1])
+        data["seq"] = 2**53 - 1
+        lie_to(guest, json.dumps(data))
+        await settled(guest)
+        assert guest.link(GUEST_LINK).state == LinkState.LOST
+        (notice,) = guest.ui.notices
+        assert f"update {2**53 - 1} does not follow" in notice.detail[2]
+
+    run(jumped())

@@ -296,3 +296,30 @@ def test_a_browser_without_webrtc_says_it_cannot_play_online_and_which_can(playe
     people_form(guest.table, f"?pace=0&lang={lang}")  # no friend online offered here
     assert guest.page.locator('option[value="friend"]').count() == 0
     assert guest.page.locator("[data-no-webrtc]").is_visible()
+
+
+def test_a_guest_refuses_a_position_no_play_reaches_and_draws_nothing_of_it(players):
+    host = players()
+    people_form(host.table, "?seed=4&pace=0")
+    host.page.select_option('select[name="kind-1"]', "friend")
+    host.page.uncheck('input[name="stun"]')  # one network: no STUN server asked
+    host.table.tap('form[data-form="people"] button[type="submit"]')
+    guest = invite(host, players)
+    guest.table.wait_phase("cut", "play", "wait")
+    header = guest.page.inner_text("header") if guest.page.locator("header").count() else ""
+    last = json.loads(guest.page.evaluate("heard.at(-1)"))
+    # Scores of 10**90 against a target of 10**99 - 1, sent as the host's next update.
+    last["seq"] += 1
+    last["view"]["rules"]["target"] = 10**99 - 1
+    last["view"]["scores"] = [10**90, 0]
+    host.page.evaluate("t => channels.at(-1).send(t)", json.dumps(last))
+    notice = guest.page.wait_for_selector("[data-notice]:has-text('no play leads to')")
+    assert "connection was closed" in notice.inner_text()
+    assert "played to 11, 21, 31 points" in notice.inner_text()
+    assert "9" * 30 not in guest.page.inner_text("#app")  # nothing of it drawn
+    if header:
+        assert guest.page.inner_text("header") == header
+    wide = guest.page.evaluate("document.documentElement.scrollWidth")
+    assert wide <= 360  # nothing past the frame
+    guest.table.screenshot("friends-guest-refused-en")
+    host.page.wait_for_selector("[data-notice]:has-text('lost')", timeout=20_000)

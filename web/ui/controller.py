@@ -30,8 +30,10 @@ from chkobba import (
     Rules,
     SeatUpdate,
     __version__,
+    goodbye_message,
     hello_message,
     move_message,
+    read_goodbye,
     read_hello,
     read_move,
     read_seat_update,
@@ -59,6 +61,7 @@ from .frame import (
     screen_phase,
     swept,
 )
+from .guard import ANSWER_S, coalesced
 from .i18n import FALLBACK, LANGUAGES, language, pick
 from .model import (
     ALONE,
@@ -252,6 +255,8 @@ class App:
         self.seqs: dict[int, int] = {}  # the host's: the updates sent to each guest seat
         self.synced: dict[int, Game] = {}  # the host's: the position each guest was last sent
         self.updates: list[SeatUpdate] = []  # a guest's: the host's words not yet shown
+        self.heard_last: SeatUpdate | None = None  # a guest's: the last read on this link
+        self.answering: set[int] = set()  # the host's: guests refused, answered soon
         self.clock, self.download = clock, download
         self.screen, self.storage, self.params = screen, storage, params
         self.fresh_seed, self.sleep = fresh_seed, sleep
@@ -835,6 +840,8 @@ class App:
             return
         elif kind == "peer-refused":
             self.refuse(link, str(message.get("reason"))[:120])
+        elif kind == "peer-flood":
+            self.drop(link)
         self.paint()
 
     def code_error(self, link: Link, message: dict[str, Any]) -> None:
@@ -860,6 +867,7 @@ class App:
         elif state == "open":
             self.set_link(link.seat, state=LinkState.OPEN, error="")
             if link.seat == GUEST_LINK:
+                self.heard_last = None  # a new link: its first update may take any number
                 self.send(GUEST_LINK, hello_message("guest", self.state.settings.lang, __version__))
             elif self.ui.panel == Panel.FRIENDS and all(
                 k.state == LinkState.OPEN for k in self.ui.links
@@ -883,10 +891,41 @@ class App:
         return self.people.name(seat) if seat != GUEST_LINK else ""
 
     def refuse(self, link: Link, why: str) -> None:
-        """A message from the friend of ``link`` is refused: a notice says so, nothing else
-        changes (the friend is sent the position again)."""
-        self.notify(Notice(NoticeKind.PEER, ("refused", self.name_of(link.seat), why)))
-        self.synced.pop(link.seat, None)
+        """A message from the friend of ``link`` is refused: a notice says so (one for a
+        burst, ``coalesced``), nothing else changes (the friend is sent the position again once
+        the burst is over)."""
+        self.set_ui(notices=coalesced(self.ui.notices, self.name_of(link.seat), why))
+        if link.seat == GUEST_LINK or link.seat in self.answering:
+            return  # (drawn at the burst's end)
+        self.answering.add(link.seat)
+        self.spawn(self.answer(link.seat))
+        self.paint()
+
+    async def answer(self, seat: int) -> None:
+        """The position sent again to a refused guest, once its burst is over (and the
+        burst's notice drawn)."""
+        await self.sleep(ANSWER_S)
+        self.answering.discard(seat)
+        self.synced.pop(seat, None)
+        self.paint()
+
+    def drop(self, link: Link) -> None:
+        """The page's link layer found the friend of ``link`` sending far more than anyone
+        plays: the friend is told, the link closed, the host's player told."""
+        if link.state != LinkState.OPEN:
+            return
+        self.send(link.seat, goodbye_message("flood"))
+        self.set_link(link.seat, state=LinkState.LOST)
+        self.notify(Notice(NoticeKind.PEER, ("flooded", self.name_of(link.seat))))
+        self.peer({"type": "peer-close", "seat": link.seat})
+
+    def broken(self, detail: tuple[str, ...]) -> None:
+        """A guest's page: the host sent what no play leads to (``("broken", "", why)``), or
+        dropped this page (``("dropped", "")``): the link is closed, the player told."""
+        self.set_link(GUEST_LINK, state=LinkState.LOST)
+        self.notify(Notice(NoticeKind.PEER, detail))
+        self.peer({"type": "peer-close", "seat": GUEST_LINK})
+        self.paint()
 
     def send(self, seat: int, text: str) -> None:
         self.peer({"type": "peer-send", "seat": seat, "text": text})
@@ -905,18 +944,15 @@ class App:
                 hello = read_hello(text)
                 if hello.version != __version__:
                     self.refuse(link, f"version {hello.version[:20]}, not {__version__}")
-                    self.paint()
                 return
             move = read_move(text, self.game, link.seat, self.seqs.get(link.seat, 0))
         except PeerRefusal as error:
             who = self.name_of(link.seat)  # (the friend's mistake, said from their side)
             why = refused(t, error.refusal, who) if error.refusal is not None else str(error)
             self.refuse(link, why[:160])
-            self.paint()
             return
         except ParseError as error:
             self.refuse(link, str(error)[:160])
-            self.paint()
             return
         self.spawn(self.guest_move(link.seat, move))
 
@@ -944,11 +980,15 @@ class App:
     def told(self, text: str) -> None:
         """A guest's page: the host's word, shown after the ones before it."""
         try:
-            update = read_seat_update(text)
+            if "chkobba-goodbye" in text[:80]:
+                read_goodbye(text)
+                self.broken(("dropped", ""))
+                return
+            update = read_seat_update(text, after=self.heard_last)
         except ParseError as error:
-            self.refuse(Link(GUEST_LINK), str(error)[:160])
-            self.paint()
+            self.broken(("broken", "", str(error)[:160]))
             return
+        self.heard_last = update
         self.updates.append(update)
         if len(self.updates) == 1:
             self.spawn(self.show_told())

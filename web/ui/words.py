@@ -1141,9 +1141,12 @@ def code_refused(t: Language, reason: str, quote: str, detail: str = "") -> str:
 
 
 def peer_notice(t: Language, detail: tuple[str, ...]) -> str:
-    """("refused", who, why): a message from ``who`` was refused and changed nothing; ("lost",
-    who): the link to ``who`` was lost ("" : the host); ("took",) / ("untaken",): an answer
-    link opened in this tab went to the tab that invited, or to none."""
+    """("refused", who, why[, count]): a message (``count`` messages) from ``who`` was refused
+    and changed nothing; ("lost", who): the link to ``who`` was lost ("" : the host);
+    ("flooded", who): ``who`` sent far more than anyone plays, and was dropped; ("dropped", ""):
+    the host dropped this page so; ("broken", "", why): the host sent what no play leads to;
+    ("took",) / ("untaken",): an answer link opened in this tab went to the tab that invited,
+    or to none."""
     what, who = detail[0], isolated(detail[1]) if detail[1] else t._("your friend")
     if what == "took":
         return t._(
@@ -1157,6 +1160,26 @@ def peer_notice(t: Language, detail: tuple[str, ...]) -> str:
         )
     if what == "lost":
         return t._("The connection to {who} was lost.", who=who)
+    if what == "flooded":
+        return t._(
+            "{who} sent far more messages than anyone plays: the connection was closed.", who=who
+        )
+    if what == "dropped":
+        return t._(
+            "The host closed the connection: this game sent far more messages than anyone plays."
+        )
+    if what == "broken":
+        return t._(
+            "The host's game sent a position no play leads to: the connection was closed. ({why})",
+            why=detail[2],
+        )
+    if len(detail) > 3:
+        return t._(
+            "{count} messages from {who} were refused and changed nothing. The last: {why}",
+            count=detail[3],
+            who=who,
+            why=detail[2],
+        )
     return t._(
         "A message from {who} was refused and changed nothing: {why}", who=who, why=detail[2]
     )
