@@ -175,7 +175,16 @@ def test_the_same_people_play_again_and_the_form_can_go_back_to_the_computer():
     [
         ("  Ali   Ben  ", "Ali Ben"),
         ("Sa\u202emi", "Sami"),  # no direction override
-        ("a\x00b\nc", "abc"),
+        ("a\x00b\nc", "ab c"),  # a line break or a tab is a space between words
+        ("line1\tline2", "line1 line2"),
+        ("\u3164", ""),  # a Hangul filler alone shows nothing: the page names the seat
+        ("\u2800 \u200b\u2060", ""),  # a blank braille pattern, zero-width characters
+        ("Ali\u3164", "Ali"),
+        ("\U0001f468\u200d\U0001f469\u200d\U0001f467", "\U0001f468\u200d\U0001f469\u200d\U0001f467"),
+        ("\U0001f3f3\ufe0f\u200d\U0001f308", "\U0001f3f3\ufe0f\u200d\U0001f308"),
+        ("a\u200db", "ab"),  # a joiner joins emoji only
+        ("Z" + "\u0301" * 30 + "alg", "Z\u0301\u0301alg"),  # no stack of marks
+        ("\u0633\u064e\u0651\u0627\u0645\u064a", "\u0633\u064e\u0651\u0627\u0645\u064a"),
         ("x" * 40, "x" * NAME_LIMIT),
         ("\u0633\u0627\u0645\u064a", "\u0633\u0627\u0645\u064a"),
         ("<b>&", "<b>&"),  # kept as text: the page escapes it
@@ -183,6 +192,13 @@ def test_the_same_people_play_again_and_the_form_can_go_back_to_the_computer():
 )
 def test_names_are_cleaned_as_typed(typed, kept):
     assert clean_name(typed) == kept
+
+
+@pytest.mark.parametrize("typed", ["\u3164", "\u2800", "\u200b\u3164\u2800"])
+def test_an_invisible_name_gives_the_seats_own_name(typed):
+    app = make_app(Store(), "?seed=4&pace=0")
+    run(set_up(app, [("players", "2"), ("kind-1", "person"), ("name-1", typed)]))
+    assert app.people.names[1] == "Player 2"
 
 
 def test_a_typed_name_is_shown_as_text_never_as_markup():

@@ -87,7 +87,7 @@ from .refusals import refused
 from .render import marks_of, render
 from .stats import Stats, StatsError, export_text, import_text, match_id, record, reset
 from .storage import UNSAVED, Saved, Storage
-from .words import player_label
+from .words import clip, player_label
 
 if TYPE_CHECKING:
     from chkobba.bots import Bot
@@ -299,10 +299,10 @@ class App:
                 switch = params.players
             elif params.players:
                 saved = None
-        undos, replay, people = 0, None, ALONE
+        undos, replay, people, number = 0, None, ALONE, 1
         if params.deal is not None:
             game, seen, bot_seed = params.deal.start, 0, params.deal.start.seed
-            replay = (0, len(params.deal.moves))
+            replay, number = (0, len(params.deal.moves)), params.deal.deal
         elif params.position is not None:
             game, seen, bot_seed = params.position, 0, params.position.seed
         elif saved is not None:
@@ -315,7 +315,7 @@ class App:
             bot_seed = params.seed if params.seed is not None else fresh_seed()
             rules = Rules(players=asked, target=settings.target)
             game, seen = Game.new(rules, seed=bot_seed), 0
-        ui = Ui(seen_deals=seen, replay=replay, hidden=people.shared)
+        ui = Ui(seen_deals=seen, replay=replay, replay_deal=number, hidden=people.shared)
         if join is not None:  # a guest: nothing to play until the host's first word
             ui = replace(ui, links=(Link(GUEST_LINK),), panel=Panel.FRIENDS)
             people = Seats(people=())
@@ -823,7 +823,7 @@ class App:
             code, address = str(message.get("code", "")), str(message.get("link", ""))
             self.set_link(link.seat, state=LinkState.WAITING, code=code, link=address)
         elif kind == "peer-error":
-            why = str(message.get("reason"))[:200]
+            why = clip(str(message.get("reason")))
             self.set_link(link.seat, state=LinkState.FAILED, error=why)
         elif kind == "peer-state":
             self.link_state(link, str(message.get("state")))
@@ -831,7 +831,7 @@ class App:
             self.heard(link, str(message.get("text", "")))
             return
         elif kind == "peer-refused":
-            self.refuse(link, str(message.get("reason"))[:120])
+            self.refuse(link, clip(str(message.get("reason"))))
         self.paint()
 
     def link_state(self, link: Link, state: str) -> None:
@@ -888,11 +888,11 @@ class App:
             move = read_move(text, self.game, link.seat, self.seqs.get(link.seat, 0))
         except PeerRefusal as error:
             why = refused(t, error.refusal) if error.refusal is not None else str(error)
-            self.refuse(link, why[:160])
+            self.refuse(link, clip(why))
             self.paint()
             return
         except ParseError as error:
-            self.refuse(link, str(error)[:160])
+            self.refuse(link, clip(str(error)))
             self.paint()
             return
         self.spawn(self.guest_move(link.seat, move))
@@ -923,7 +923,7 @@ class App:
         try:
             update = read_seat_update(text)
         except ParseError as error:
-            self.refuse(Link(GUEST_LINK), str(error)[:160])
+            self.refuse(Link(GUEST_LINK), clip(str(error)))
             self.paint()
             return
         self.updates.append(update)
@@ -944,7 +944,12 @@ class App:
             return
         seat = view.seat
         remote = tuple(s for s, name in enumerate(update.names) if name and s != seat)
-        seats = Seats((seat,), update.names, remote)
+        t = language(self.state.settings.lang or FALLBACK)
+        names = tuple(  # the host's names, cleaned here as this page cleans its own
+            clean_name(name) or player_label(t, s) if name else ""
+            for s, name in enumerate(update.names)
+        )
+        seats = Seats((seat,), names, remote)
         game = view.sample(random.Random(0))  # its hidden cards made up, never shown
         self.state = replace(self.state, seats=seats)
         mover = next(

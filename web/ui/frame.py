@@ -410,17 +410,19 @@ def make_frame(
     moves = len(told.view.history if told is not None else game.history)  # (ui.last's number)
     choices = capture_choices(shown, ui) if phase == ScreenPhase.CHOOSE else []
     hint = ui.hint if phase in HINTED else None
+    # A shared deal's end stays on its last card, its score told: the bar gives the match after it.
+    scored = (game if ui.replay else shown).scores
     return Frame(
         lang=t.code,
         phase=phase,
         moves=moves,
-        scores=tuple(Score(words.side_name(t, s, players, seats), shown.scores[s]) for s in (0, 1)),
+        scores=tuple(Score(words.side_name(t, s, players, seats), scored[s]) for s in (0, 1)),
         target=t._(words.DAILY) if ui.daily else words.target(t, shown.rules.target),
         seats=seat_views(t, shown, ui, pending, hint, seats, phase, hidden, log),
         table=table_view(shown, ui, choices, pending, hint),
         incoming=pending.move.card if pending else None,
         stock=shown.stock_count,
-        deal=words.deal(t, shown.deal_number if ui.replay else logged_deal(game, ui)),
+        deal=words.deal(t, ui.replay_deal if ui.replay else logged_deal(game, ui)),
         status=status(t, shown, ui, phase, hint, seats, people),
         mine=phase in PLAYING,
         choices=choice_panel(t, ui, choices),
@@ -1174,7 +1176,7 @@ def stats_panel(t: Language, ui: Ui, stats: Stats) -> StatsPanel:
         ask,
         yes,
         error,
-        detail[:160],
+        words.clip(detail),
     )
 
 
@@ -1204,8 +1206,7 @@ def replay_status(t: Language, game: Game, ui: Ui, seats: Seating) -> str:
     if len(after.deal_results) > len(ui.last.before.deal_results):
         result = after.deal_results[-1]
         points = tuple(s.total for s in result.scores)
-        number = len(after.deal_results)
-        told = words.deal_told(t, number, points, result.totals, game.rules.players)
+        told = words.deal_told(t, ui.replay_deal, points, result.totals, game.rules.players)
         return f"{happened} {told}"
     return happened
 

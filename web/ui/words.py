@@ -763,6 +763,21 @@ def quote(value: str) -> str:
     return repr(value)
 
 
+REASON_LIMIT = 160  # characters of a reason quoted in a notice
+
+
+def clip(text: str, limit: int = REASON_LIMIT) -> str:
+    """A reason quoted whole, or cut at its last word that fits, with an ellipsis (never in
+    the middle of a word; a single word longer than ``limit`` is cut at ``limit``)."""
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    space = cut.rfind(" ")
+    if space > 0:
+        cut = cut[:space]
+    return cut.rstrip(" ,;:.") + "…"
+
+
 def address_problem(t: Language, problem: AddressProblem) -> str:
     name, value = quote(problem.name)[1:-1], quote(problem.value)
     choices = {
@@ -774,9 +789,9 @@ def address_problem(t: Language, problem: AddressProblem) -> str:
     if problem.kind == "unknown":
         return t._("unknown parameter {name}", name=quote(problem.name))
     if problem.kind == "position":
-        return t._("position: {problem}", problem=problem.value[:80])
+        return t._("position: {problem}", problem=clip(problem.value))
     if problem.kind == "deal":
-        return t._("the shared deal: {problem}", problem=problem.value[:80])
+        return t._("the shared deal: {problem}", problem=clip(problem.value))
     if problem.kind == "seed":
         return t._("{name}={value} is not a whole number ≥ 0", name=name, value=value)
     if problem.kind == "daily":
@@ -1021,8 +1036,20 @@ def player_label(t: Language, seat: int) -> str:
     return t._("Player {number}", number=seat + 1)
 
 
+ARTICLE = "\u0627\u0644"  # Arabic's article, ال
+
+
+def to_whom(t: Language, name: str) -> str:
+    """Whom a phone or an invitation goes to: "à Leïla", "to Leïla", "لـسامي"; in Arabic لـ and
+    the article ال of a name are written لل ("للاعب 2", never "لـاللاعب 2")."""
+    if t.code == "ar" and name.startswith(ARTICLE):
+        return isolated("\u0644" + name[1:])
+    # TRANSLATORS: whom a phone or an invitation goes to; {who} is a person's name.
+    return t._("to {who}", who=isolated(name))
+
+
 def pass_title(t: Language, name: str) -> str:
-    return t._("Pass the phone to {who}", who=isolated(name))
+    return t._("Pass the phone {to_whom}", to_whom=to_whom(t, name))
 
 
 def pass_text(t: Language, name: str) -> str:
@@ -1040,7 +1067,7 @@ STUN_CHOICE = N_(
 )
 GUEST_NOTE = N_("You play in a friend's match: its rules and its next match are theirs.")
 INVITE_HOW = N_(
-    "Send this invitation to {who} (a message, or the code shown to their camera). They open "
+    "Send this invitation {to_whom} (a message, or the code shown to their camera). They open "
     "it, and send back an answer: enter it here."
 )
 ANSWER_LABEL = N_("The answer from {who}")
@@ -1094,7 +1121,7 @@ def waiting_for(t: Language, name: str) -> str:
 
 
 def invite_how(t: Language, name: str) -> str:
-    return t._(INVITE_HOW, who=isolated(name))
+    return t._(INVITE_HOW, to_whom=to_whom(t, name))
 
 
 def answer_label(t: Language, name: str) -> str:
