@@ -180,7 +180,10 @@ def test_the_same_people_play_again_and_the_form_can_go_back_to_the_computer():
         ("\u3164", ""),  # a Hangul filler alone shows nothing: the page names the seat
         ("\u2800 \u200b\u2060", ""),  # a blank braille pattern, zero-width characters
         ("Ali\u3164", "Ali"),
-        ("\U0001f468\u200d\U0001f469\u200d\U0001f467", "\U0001f468\u200d\U0001f469\u200d\U0001f467"),
+        (
+            "\U0001f468\u200d\U0001f469\u200d\U0001f467",
+            "\U0001f468\u200d\U0001f469\u200d\U0001f467",
+        ),
         ("\U0001f3f3\ufe0f\u200d\U0001f308", "\U0001f3f3\ufe0f\u200d\U0001f308"),
         ("a\u200db", "ab"),  # a joiner joins emoji only
         ("Z" + "\u0301" * 30 + "alg", "Z\u0301\u0301alg"),  # no stack of marks
@@ -199,6 +202,26 @@ def test_an_invisible_name_gives_the_seats_own_name(typed):
     app = make_app(Store(), "?seed=4&pace=0")
     run(set_up(app, [("players", "2"), ("kind-1", "person"), ("name-1", typed)]))
     assert app.people.names[1] == "Player 2"
+
+
+def test_arabic_writes_to_before_the_article_as_one_word():
+    """لـ + اللاعب 2 is written للاعب 2 (the invitation and the pass, a seat named by default or
+    a name with the article); any other name keeps لـ; French and English say "à", "to"."""
+    ar, fr = i18n.language("ar"), i18n.language("fr")
+    default = words.player_label(ar, 1)
+    for said in (words.invite_how(ar, default), words.pass_title(ar, default)):
+        assert (
+            "\u2068\u0644\u0644\u0627\u0639\u0628 2\u2069" in said
+            and "\u0644\u0640\u0627\u0644" not in said
+        )
+    assert "\u2068\u0644\u0644\u0647\u0627\u062f\u064a\u2069" in words.pass_title(
+        ar, "\u0627\u0644\u0647\u0627\u062f\u064a"
+    )
+    assert "\u0644\u0640\u2068\u0633\u0627\u0645\u064a\u2069" in words.pass_title(
+        ar, "\u0633\u0627\u0645\u064a"
+    )
+    assert words.pass_title(fr, "Leïla") == "Passez le téléphone à \u2068Leïla\u2069"
+    assert words.invite_how(EN, "Sami").startswith("Send this invitation to \u2068Sami\u2069 (")
 
 
 def test_a_typed_name_is_shown_as_text_never_as_markup():

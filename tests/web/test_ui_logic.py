@@ -4,9 +4,9 @@ import asyncio
 import dataclasses
 import json
 from concurrent.futures import ThreadPoolExecutor
+from urllib.parse import quote
 
 import pytest
-from urllib.parse import quote
 from chkobba import Card, Game, Move, Rules
 from chkobba.bots import make_bot
 from fakes import Screen, Store
@@ -582,7 +582,7 @@ def test_a_later_deals_replay_keeps_its_number_and_its_match_score():
     after = game.deal_results[3].totals
     assert frame.deal == words.deal(EN, 4) and after != before
     assert tuple(s.points for s in frame.scores) == after
-    assert f"Deal 4: you" in frame.status and f"Match: {after[0]} to {after[1]}." in frame.status
+    assert "Deal 4: you" in frame.status and f"Match: {after[0]} to {after[1]}." in frame.status
 
 
 def test_an_edited_deal_link_is_refused_with_a_clear_notice():

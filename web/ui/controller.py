@@ -280,14 +280,14 @@ class App:
         self.today = read_day(clock()[:10])
         self.daily = self.daily_day(params) if self.keeps_save else None
         if self.daily is not None:
-            storage = self.storage = storage.daily()
+            storage = self.storage = storage.daily(earlier=self.daily != self.today)
         notices: list[Notice] = []
         saved: Saved | None = None
         if self.keeps_save:
             saved, problem = storage.load()
             notices += [problem] if problem else []
         if self.daily is not None and saved is not None and not is_daily(saved.game, self.daily):
-            saved = None  # an earlier day's daily: this one replaces it
+            saved = None  # another day's (yesterday's, or another earlier day's): over for good
         problems = params.errors
         if self.daily is not None and params.daily and self.daily.isoformat() != params.daily:
             problems += (AddressProblem("future", "daily", params.daily),)  # a day to come
@@ -323,6 +323,7 @@ class App:
             ui = replace(ui, links=tuple(Link(s, LinkState.LOST) for s in people.remote))
         if self.daily is not None:
             ui = replace(ui, daily=self.daily.isoformat(), streak=self.streak())
+            ui = replace(ui, next_daily=self.next_daily())
         if switch is not None:
             ui = replace(ui, panel=Panel.CONFIRM, switch=switch)
         stats: Stats | None = None
@@ -341,6 +342,16 @@ class App:
             return None
         day = read_day(params.daily) if params.daily else self.today
         return min(day, self.today)
+
+    def next_daily(self) -> int:
+        """The minutes until the next day's deal (UTC midnight), when today's is played; 0 for
+        an earlier day's."""
+        if self.daily != self.today:
+            return 0
+        now = datetime.datetime.fromisoformat(self.clock().replace("Z", "+00:00"))
+        midnight = datetime.datetime.combine(self.today, datetime.time(), datetime.UTC)
+        left = midnight + datetime.timedelta(days=1) - now
+        return max(1, -(-int(left.total_seconds()) // 60))
 
     def streak(self) -> tuple[int, int]:
         """The runs of days on which the day's daily deal was played: now, and the best."""
@@ -1127,7 +1138,7 @@ class App:
         if self.daily is None or not daily_over(self.game) or self.daily != self.today:
             return
         self.notify(self.storage.played_day(self.daily))
-        self.set_ui(streak=self.streak())
+        self.set_ui(streak=self.streak(), next_daily=self.next_daily())
 
     def changed_stats(self) -> None:
         """Another tab changed the statistics: show them as they are kept."""

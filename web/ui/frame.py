@@ -998,6 +998,8 @@ def daily_sheet(t: Language, game: Game, ui: Ui) -> Sheet:
     notes = [words.daily_of(t, ui.daily), *deal.notes]
     if ui.streak[0]:
         notes.append(words.daily_streak(t, *ui.streak))
+    if ui.next_daily:
+        notes.append(words.next_daily(t, ui.next_daily))
     return replace(
         deal,
         kind=ScreenPhase.OVER,

@@ -338,6 +338,7 @@ class Ui:
     # days played, current and best (said on its result).
     daily: str = ""
     streak: tuple[int, int] = (0, 0)
+    next_daily: int = 0  # minutes until the next day's deal (0: an earlier day's is played)
     # Pass-and-play: the person holding the phone (their hand shown), and whether every hand is
     # hidden until the person whose turn it is says they are ready (after a reload).
     viewer: int = HUMAN

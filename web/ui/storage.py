@@ -47,7 +47,8 @@ from .stats import STATS_KEY, Stats, StatsError, from_json, to_json
 from .stats import load as load_stats_text
 
 SAVE_KEY = "chkobba.save"
-DAILY_KEY = "chkobba.daily"  # the daily deal's match, apart from the player's (no kept table)
+DAILY_KEY = "chkobba.daily"  # today's daily deal, apart from the player's match (no kept table)
+EARLIER_KEY = "chkobba.daily.earlier"  # an earlier day's, from its link: apart from today's
 DAYS_KEY = "chkobba.daily.days"  # the days a daily deal was played (its streak)
 DAYS_KEPT = 1000
 ASIDE_KEYS = ("chkobba.save.corrupt", "chkobba.save.corrupt.2", "chkobba.save.corrupt.3")
@@ -295,9 +296,10 @@ class Storage:
 
     # --- the daily deal -----------------------------------------------------------------------
 
-    def daily(self) -> Storage:
-        """This storage for the daily deal: its match under DAILY_KEY, no table kept."""
-        return Storage(self.store, DAILY_KEY, None)
+    def daily(self, earlier: bool = False) -> Storage:
+        """This storage for the daily deal: today's under DAILY_KEY, an earlier day's under
+        EARLIER_KEY (so that no link to another day touches today's), no table kept."""
+        return Storage(self.store, EARLIER_KEY if earlier else DAILY_KEY, None)
 
     def days(self) -> list[datetime.date]:
         """The days a daily deal was played (any text that is not such a day is skipped)."""

@@ -998,6 +998,16 @@ def daily_streak(t: Language, current: int, best: int) -> str:
     )
 
 
+def next_daily(t: Language, minutes: int) -> str:
+    """When the next day's deal comes (UTC midnight), once today's is played."""
+    hours, minutes = divmod(minutes, 60)
+    return t._(
+        "Today's deal is played. The next one comes at midnight UTC, in {hours} h {minutes} min.",
+        hours=hours,
+        minutes=f"{minutes:02d}",
+    )
+
+
 def daily_share(t: Language, when: str, ours: int, theirs: int) -> str:
     """The text shared with the daily's link (the page adds the link)."""
     return t._(
@@ -1036,14 +1046,16 @@ def player_label(t: Language, seat: int) -> str:
     return t._("Player {number}", number=seat + 1)
 
 
-ARTICLE = "\u0627\u0644"  # Arabic's article, ال
+ARTICLE, LAM = "\u0627\u0644", "\u0644"  # Arabic's article ال, and its ل
 
 
 def to_whom(t: Language, name: str) -> str:
     """Whom a phone or an invitation goes to: "à Leïla", "to Leïla", "لـسامي"; in Arabic لـ and
-    the article ال of a name are written لل ("للاعب 2", never "لـاللاعب 2")."""
+    the article ال of a name are written لل ("للهادي"), and لـ + الل two lams ("للاعب 2", never
+    "لـاللاعب 2")."""
     if t.code == "ar" and name.startswith(ARTICLE):
-        return isolated("\u0644" + name[1:])
+        joined = LAM + name[1:]
+        return isolated(joined[1:] if joined.startswith(LAM * 3) else joined)
     # TRANSLATORS: whom a phone or an invitation goes to; {who} is a person's name.
     return t._("to {who}", who=isolated(name))
 
