@@ -9,6 +9,7 @@ from chkobba import Move
 from fakes import Store
 from test_ui_logic import make_app, run, settle, tap_first_move
 from ui import i18n, words
+from ui.frame import make_frame
 from ui.keys import escape_action
 from ui.model import NAME_LIMIT, Seating, Seats, clean_name
 from ui.storage import Storage, Unreadable, read_save
@@ -83,13 +84,50 @@ def test_two_people_play_a_whole_match_passing_the_phone_and_never_see_each_othe
     assert app.game.winner is not None
     html = app.screen.html
     winner = app.game.winner
-    loser_name = app.people.names[1 - winner]
-    # The sheet speaks to the one holding the phone, and names the other.
-    if app.ui.viewer == winner:
-        assert "You won the match!" in html
-    else:
-        assert f"{words.isolated(app.people.names[winner])} won the match!" in html
-        assert loser_name  # (the viewer)
+    # The sheet is read by both: it names the winner, whoever holds the phone.
+    assert f"{words.isolated(app.people.names[winner])} won the match!" in html
+    assert "You won" not in html
+
+
+def test_the_sheet_the_review_and_the_expert_name_each_person():
+    """Leïla and سامي read the sheet together: its columns, "How did each of us play?", and
+    each person's review and expert's replay, by name; never "you", never "the computer"."""
+    sami = "\u0633\u0627\u0645\u064a"
+    app = make_app(Store(), "?seed=4&pace=0")
+    fields = [("players", "2"), ("name-0", "Leïla"), ("kind-1", "person"), ("name-1", sami)]
+    run(set_up(app, fields))
+
+    async def to_the_sheet():
+        while app.phase() != "sheet":
+            await settle(app)
+            await step(app, app.phase())
+
+    run(to_the_sheet())
+    frame = make_frame(app.game, app.ui, app.state.settings, people=app.people)
+    assert frame.overlay.sides == (words.isolated("Leïla"), words.isolated(sami))
+    assert EN._(words.REVIEW_TOGETHER) in app.screen.html
+    assert EN._(words.REVIEW) not in app.screen.html
+    for seat, name in enumerate(("Leïla", sami)):
+        run(app.tap("review", str(seat)))
+        html = app.screen.html
+        assert app.phase() == "review" and app.ui.reviewed == seat
+        assert words.review_title(EN, 1, name) in html
+        assert f'data-action="review" data-value="{1 - seat}"' in html  # the other person
+        assert app.ui.review  # the decisions of that person's seat
+        assert all(line.startswith(words.isolated(name)) for line in review_lines(app))
+        run(app.tap("close"))
+        run(app.tap("expert", str(seat)))
+        other = ("Leïla", sami)[1 - seat]
+        said = make_frame(app.game, app.ui, app.state.settings, people=app.people).overlay
+        assert said.columns[0] == words.isolated(name) and words.isolated(other) in said.others
+        assert "computer" not in said.others and "you" not in said.others.lower().split()
+        run(app.tap("close"))
+    assert app.phase() == "sheet"
+
+
+def review_lines(app):
+    said = make_frame(app.game, app.ui, app.state.settings, people=app.people).overlay
+    return [line.played for line in said.lines]
 
 
 def test_a_match_of_people_is_saved_and_reloaded_behind_the_hiding_screen():

@@ -129,10 +129,10 @@ TAPS: dict[str, tuple[ScreenPhase, ...] | None] = {
         ScreenPhase.PEOPLE,
         ScreenPhase.FRIENDS,
     ),
-    "review": (ScreenPhase.SHEET, ScreenPhase.OVER),
+    "review": (ScreenPhase.SHEET, ScreenPhase.OVER, ScreenPhase.REVIEW),
     "share": (ScreenPhase.SHEET, ScreenPhase.OVER),
     "replay": (ScreenPhase.REPLAY,),
-    "expert": (ScreenPhase.SHEET, ScreenPhase.OVER),
+    "expert": (ScreenPhase.SHEET, ScreenPhase.OVER, ScreenPhase.EXPERT),
     "log": None,
     "taken": (ScreenPhase.SHEET, ScreenPhase.OVER, ScreenPhase.LOG),
     "level": (ScreenPhase.SETTINGS,),
@@ -260,7 +260,7 @@ class App:
         # The play review's results, worked out in the background as the match goes: each of
         # the player's decisions by the history up to it; each deal's expert sheet by its deal.
         self.reviews: dict[tuple[Move, ...], Decision] = {}
-        self.experts: dict[tuple[int, DealResult], DealResult] = {}
+        self.experts: dict[tuple[int, int, DealResult], DealResult] = {}  # by seat, deal
         self.following = False  # the match was last moved on by another tab
         self.lead = lead
         self.review_ahead = review_ahead
@@ -658,10 +658,10 @@ class App:
         elif action == "replay":
             self.replay_step(value)
         elif action == "review":
-            await self.open_review()
+            await self.open_review(self.person(value))
             return
         elif action == "expert":
-            await self.open_expert()
+            await self.open_expert(self.person(value))
             return
         elif action == "close" and ui.panel == Panel.STATS:  # back to the settings
             self.set_ui(panel=Panel.SETTINGS, stats_ask=None, stats_file=None, stats_error=None)
@@ -1057,10 +1057,11 @@ class App:
         worker stays free for taps); given up once the match moves on."""
         from chkobba.review import expert_steps
 
-        key = (deal, game.deal_results[deal - 1])
+        seat = self.ui.viewer
+        key = (seat, deal, game.deal_results[deal - 1])
         final = None
         try:
-            steps = expert_steps(game, self.ui.viewer, deal, self.state.settings.level)
+            steps = expert_steps(game, seat, deal, self.state.settings.level)
         except ChkobbaError:  # a deal set up in mid-play: no shuffle to deal again
             return
         for position in steps:
@@ -1071,33 +1072,40 @@ class App:
         if final is not None:  # the deal played out: its sheet
             self.experts[key] = final.deal_results[-1]
 
-    async def open_review(self) -> None:
-        """The player's decisions in the deal on the sheet, each beside the hard bot's."""
+    def person(self, value: str) -> int:
+        """The seat whose play is reviewed: a person's at the table, as tapped (pass-and-play),
+        else the viewer's."""
+        seats = {str(seat): seat for seat in self.people.people}
+        return seats.get(value, self.ui.viewer)
+
+    async def open_review(self, seat: int) -> None:
+        """The decisions of ``seat``'s person in the deal on the sheet, each beside the hard
+        bot's."""
         game, deal = self.game, logged_deal(self.game, self.ui)
-        self.set_ui(panel=Panel.REVIEW, review=(), working=True)
+        self.set_ui(panel=Panel.REVIEW, review=(), working=True, reviewed=seat)
         self.paint()
         await self.sleep(HINT_YIELD_S)  # "Working it out…" paints first
         if self.game is not game:
             return
-        chosen = self.decisions(game, deal, self.ui.viewer)
+        chosen = self.decisions(game, deal, seat)
         review = tuple(self.reviewed(before, move) for before, move in chosen)
         self.set_ui(review=review, working=False)
         self.paint()
 
-    async def open_expert(self) -> None:
-        """The deal on the sheet played again by the hard bot in the player's seat."""
+    async def open_expert(self, seat: int) -> None:
+        """The deal on the sheet played again by the hard bot in ``seat``."""
         from chkobba.review import expert_replay
 
         game, deal = self.game, logged_deal(self.game, self.ui)
-        self.set_ui(panel=Panel.EXPERT, expert=None, working=True)
+        self.set_ui(panel=Panel.EXPERT, expert=None, working=True, reviewed=seat)
         self.paint()
         await self.sleep(HINT_YIELD_S)
         if self.game is not game:
             return
-        key = (deal, game.deal_results[deal - 1])
+        key = (seat, deal, game.deal_results[deal - 1])
         if key not in self.experts:
             try:
-                replayed = expert_replay(game, self.ui.viewer, deal, self.state.settings.level)
+                replayed = expert_replay(game, seat, deal, self.state.settings.level)
             except ChkobbaError:  # a deal set up in mid-play: the panel says there is none
                 self.set_ui(working=False)
                 self.paint()

@@ -328,6 +328,7 @@ class Ui:
     replay_deal: int = 1  # that deal's number in its match
     review: tuple[Decision, ...] = ()  # the player's decisions in the deal, reviewed (REVIEW)
     expert: DealResult | None = None  # the expert's sheet of the deal (EXPERT)
+    reviewed: int | None = None  # the seat reviewed, and replayed by the expert (None: viewer's)
     working: bool = False  # the review or the expert's replay is being worked out
     # The statistics panel: a question asked ("reset", or "import" of ``stats_file``), and why
     # the last file could not be imported (a ``StatsError``'s kind and message).

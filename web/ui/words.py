@@ -645,6 +645,7 @@ def replay_step(t: Language, step: int, total: int) -> str:
 # --- the play review ----------------------------------------------------------------------------
 
 REVIEW = N_("How did I play?")
+REVIEW_TOGETHER = N_("How did each of us play?")
 EXPERT = N_("The expert's replay")
 THE_EXPERT = N_("The expert")
 WORKING = N_("Working it out…")
@@ -654,7 +655,10 @@ NO_EXPERT = N_(
 GRADE_NAMES = {"best": N_("Best"), "fine": N_("Fine"), "costly": N_("Costly")}
 
 
-def review_title(t: Language, number: int) -> str:
+def review_title(t: Language, number: int, who: str = "") -> str:
+    """The review's title: of the player's play, or of a person's named (pass-and-play)."""
+    if who:
+        return t._("Deal {number}: how {who} played", number=number, who=isolated(who))
     return t._("Deal {number}: how you played", number=number)
 
 
@@ -714,12 +718,27 @@ def expert_instead(t: Language, move: Move, cut_card: Card | None, loss: float) 
     )
 
 
-def expert_title(t: Language, number: int) -> str:
+def expert_title(t: Language, number: int, who: str = "") -> str:
+    if who:
+        return t._(
+            "Deal {number}: the expert in the seat of {who}", number=number, who=isolated(who)
+        )
     return t._("Deal {number}: the expert in your seat", number=number)
 
 
-def expert_others(t: Language, points: tuple[int, int], players: int = 2) -> str:
-    """What the other side scored against the player, and against the expert."""
+def expert_others(
+    t: Language, points: tuple[int, int], players: int = 2, who: str = "", other: str = ""
+) -> str:
+    """What the other side scored against the player, and against the expert; at a table of
+    people (pass-and-play), the opponent and the person replayed by name."""
+    if players == 2 and who and other:
+        return t._(
+            "{other} scored {yours} against {who}, {experts} against the expert.",
+            other=isolated(other),
+            who=isolated(who),
+            yours=points[0],
+            experts=points[1],
+        )
     if players > 2:
         return t._(
             "The opponents scored {yours} against your side, {experts} against the expert's.",
