@@ -265,7 +265,7 @@ class App:
         self.lead = lead
         self.review_ahead = review_ahead
         self.driving = lead is None  # this tab moves for the computer
-        settings = storage.load_settings()
+        settings, kept = storage.read_settings()
         settings = replace(
             settings,
             level=params.level or settings.level,
@@ -281,11 +281,13 @@ class App:
         self.daily = self.daily_day(params) if self.keeps_save else None
         if self.daily is not None:
             storage = self.storage = storage.daily(earlier=self.daily != self.today)
-        notices: list[Notice] = []
+        notices: list[Notice] = [kept] if kept else []
         saved: Saved | None = None
         if self.keeps_save:
             saved, problem = storage.load()
-            notices += [problem] if problem else []
+            # What is kept and cannot be read is set aside, each with its notice.
+            told = (problem, storage.check_days(), storage.check_frame())
+            notices += [notice for notice in told if notice]
         if self.daily is not None and saved is not None and not is_daily(saved.game, self.daily):
             saved = None  # another day's (yesterday's, or another earlier day's): over for good
         problems = params.errors

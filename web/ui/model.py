@@ -139,6 +139,7 @@ class NoticeKind(Named):
     ADDRESS = "address"  # URL parameters were ignored
     STATS = "stats"  # the statistics: unreadable (set aside), of a newer version, or not kept
     PEER = "peer"  # a friend far away: a message refused (who, why), or the link lost (who)
+    KEPT = "kept"  # the settings, the days played or the kept table unreadable (set aside)
 
 
 @dataclass(frozen=True)

@@ -827,6 +827,16 @@ def address_problem(t: Language, problem: AddressProblem) -> str:
     )
 
 
+KEPT_NOTICES = {  # what could not be read, and was set aside
+    "settings": N_(
+        "Your settings could not be read. A copy was kept aside; the usual settings apply."
+    ),
+    "days": N_("The days you played the daily deal could not all be read. A copy was kept aside."),
+    "frame": N_("The table kept for a quick start could not be read. A copy was kept aside."),
+    "": N_("Something the game kept could not be read. A copy was kept aside."),
+}
+
+
 def notice(t: Language, item: Notice) -> str:
     kind = item.kind
     if kind == NoticeKind.UNREADABLE:
@@ -859,6 +869,8 @@ def notice(t: Language, item: Notice) -> str:
         return stats_notice(t, item.detail)
     if kind == NoticeKind.PEER:
         return peer_notice(t, item.detail)
+    if kind == NoticeKind.KEPT:
+        return t._(KEPT_NOTICES.get(item.detail[0] if item.detail else "", KEPT_NOTICES[""]))
     raise ValueError(f"no words for the notice {kind!r}")
 
 
