@@ -488,12 +488,11 @@ def persons(action: str, people: tuple[Person, ...]) -> str:
     if not people:
         return ""
     buttons = "".join(
-        f'<button type="button" class="btn plain" data-action="{action}" '
-        f'data-value="{p.seat}" aria-pressed="{str(p.shown).lower()}" dir="auto">'
-        f"{escape(p.name)}</button>"
+        f'<button type="button" data-action="{action}" data-value="{p.seat}" '
+        f'aria-pressed="{str(p.shown).lower()}" dir="auto">{escape(p.name)}</button>'
         for p in people
     )
-    return f'<div class="actions persons">{buttons}</div>'
+    return f'<div class="seg" role="group" aria-labelledby="{TITLE_ID}">{buttons}</div>'
 
 
 def expert_panel(t: Language, panel: ExpertPanel) -> str:
