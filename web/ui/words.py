@@ -808,9 +808,9 @@ def address_problem(t: Language, problem: AddressProblem) -> str:
     if problem.kind == "unknown":
         return t._("unknown parameter {name}", name=quote(problem.name))
     if problem.kind == "position":
-        return t._("position: {problem}", problem=clip(problem.value))
+        return t._("position: {problem}", problem=ltr(t, clip(problem.value)))
     if problem.kind == "deal":
-        return t._("the shared deal: {problem}", problem=clip(problem.value))
+        return t._("the shared deal: {problem}", problem=ltr(t, clip(problem.value)))
     if problem.kind == "seed":
         return t._("{name}={value} is not a whole number ≥ 0", name=name, value=value)
     if problem.kind == "daily":
