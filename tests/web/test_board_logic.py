@@ -189,6 +189,20 @@ def test_the_status_says_tap_play_only_when_the_cards_make_the_value():
     assert frame(board).status.endswith("Tap Play.")
 
 
+def test_the_status_asks_the_engine_not_the_sum_before_it_says_tap_play():
+    """3♣ + 4♠ make 7, but the 7♥ must take the 7♦ (an equal card comes first): the board says
+    the engine's refusal, never "Tap Play"; a pick that a legal capture completes asks for more."""
+    board, _ = start(parse_spec({"position": "3C4S7D 7HJC/KC5H 0 -/- - 0-0/21 1 -", "play": "yes"}))
+    board, _ = taps(board, "hand 7H", "table 3C", "table 4S")
+    status = frame(board).status
+    assert "Tap Play" not in status and "an equal card comes first" in status
+    board, _ = start(parse_spec({"position": "3C4S KC7H/QS5H 0 -/- - 0-0/21 1 -", "play": "yes"}))
+    board, _ = taps(board, "hand 7H", "table 3C")
+    assert frame(board).status.endswith("Tap more cards, or Play to try.")
+    board, _ = taps(board, "table 4S")
+    assert frame(board).status.endswith("Tap Play.")
+
+
 @pytest.mark.parametrize(
     ("lang", "around", "spoken"),
     [

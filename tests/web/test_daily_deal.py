@@ -88,6 +88,47 @@ def test_a_reload_shows_the_result_and_the_next_day_brings_a_new_deal(played):
     assert tomorrow.ui.streak == (1, 1)  # yesterday's counts until today's is played
 
 
+@pytest.mark.parametrize("other", ["?daily=2026-11-20&pace=0", "?daily=2027-03-01&pace=0"])
+def test_a_finished_day_stays_finished_whatever_links_are_opened(played, other):
+    """An earlier day's deal played to its end, or a day to come, then today's link: today's
+    result as it was, and when the next day's deal comes."""
+    store, app = played
+    store = Store(store)
+    elsewhere = daily_app(store, other)
+    run(play_by_taps(elsewhere))
+    again = daily_app(store)
+    again.start()
+    assert again.phase() == "over" and again.game == app.game
+    html = again.screen.html
+    assert escape(words.daily_result(EN, *daily_points(app.game))) in html
+    assert escape(words.next_daily(EN, 1)) in html  # at 23:59 UTC
+    assert "in 0 h 01 min" in words.next_daily(EN, 1)
+
+
+def test_an_earlier_days_link_never_discards_todays_deal_in_progress():
+    store = Store()
+    app = daily_app(store)
+    app.start()
+    run(play_by_taps(app, moves=4, start=False))
+    history = app.game.history
+    assert len(history) >= 4
+    earlier = daily_app(store, "?daily=2001-01-01&pace=0")
+    assert earlier.game == daily_game(datetime.date(2001, 1, 1))
+    earlier.start()
+    run(play_by_taps(earlier, moves=3, start=False))
+    back = daily_app(store)
+    assert back.game.history == history  # today's, where it was left
+    again = daily_app(store, "?daily=2001-01-01&pace=0")
+    assert again.game == earlier.game  # and the earlier day's, where it was left
+
+
+def test_an_earlier_days_deal_has_no_next_deals_time():
+    app = daily_app(Store(), "?daily=2026-11-20&pace=0")
+    run(play_by_taps(app))
+    assert app.ui.next_daily == 0
+    assert "midnight UTC" not in app.screen.html
+
+
 def test_an_earlier_days_deal_from_a_link_is_played_but_not_counted():
     store = Store()
     app = daily_app(store, "?daily=2026-11-20&pace=0")

@@ -50,3 +50,18 @@ def test_the_daily_deal_played_to_its_end_and_shared(table):
     assert violations == [], axe.report(violations)
     assert page.evaluate("document.documentElement.scrollWidth - innerWidth") <= 0
     table.screenshot("daily-ar")
+
+    # A finished day stays finished: an earlier day's link, a day to come, then today's.
+    finished = daily_saved(table)
+    table.open("?daily=2026-11-20&pace=0&lang=en")
+    table.saved_game = lambda: Game.from_json(
+        json.loads(page.evaluate("localStorage.getItem('chkobba.daily.earlier')"))["game"]
+    )
+    table.wait_phase("cut", "play")
+    table.play_one()  # an earlier day's deal begun, apart from today's
+    table.open("?daily=2099-01-01&pace=0&lang=en")
+    table.wait_phase("over")
+    table.open("?daily&pace=0&lang=en")
+    table.wait_phase("over")
+    assert daily_saved(table) == finished
+    assert "The next one comes at midnight UTC" in page.inner_text("#app")

@@ -9,6 +9,7 @@ from app_support import make_app, run, settle, tap_first_move
 from chkobba import Move
 from fakes import Store
 from ui import i18n, words
+from ui.frame import make_frame
 from ui.keys import escape_action
 from ui.model import NAME_LIMIT, Seating, Seats, clean_name
 from ui.storage import Storage, Unreadable, read_save
@@ -83,13 +84,50 @@ def test_two_people_play_a_whole_match_passing_the_phone_and_never_see_each_othe
     assert app.game.winner is not None
     html = app.screen.html
     winner = app.game.winner
-    loser_name = app.people.names[1 - winner]
-    # The sheet speaks to the one holding the phone, and names the other.
-    if app.ui.viewer == winner:
-        assert "You won the match!" in html
-    else:
-        assert f"{words.isolated(app.people.names[winner])} won the match!" in html
-        assert loser_name  # (the viewer)
+    # The sheet is read by both: it names the winner, whoever holds the phone.
+    assert f"{words.isolated(app.people.names[winner])} won the match!" in html
+    assert "You won" not in html
+
+
+def test_the_sheet_the_review_and_the_expert_name_each_person():
+    """Leïla and سامي read the sheet together: its columns, "How did each of us play?", and
+    each person's review and expert's replay, by name; never "you", never "the computer"."""
+    sami = "\u0633\u0627\u0645\u064a"
+    app = make_app(Store(), "?seed=4&pace=0")
+    fields = [("players", "2"), ("name-0", "Leïla"), ("kind-1", "person"), ("name-1", sami)]
+    run(set_up(app, fields))
+
+    async def to_the_sheet():
+        while app.phase() != "sheet":
+            await settle(app)
+            await step(app, app.phase())
+
+    run(to_the_sheet())
+    frame = make_frame(app.game, app.ui, app.state.settings, people=app.people)
+    assert frame.overlay.sides == (words.isolated("Leïla"), words.isolated(sami))
+    assert EN._(words.REVIEW_TOGETHER) in app.screen.html
+    assert EN._(words.REVIEW) not in app.screen.html
+    for seat, name in enumerate(("Leïla", sami)):
+        run(app.tap("review", str(seat)))
+        html = app.screen.html
+        assert app.phase() == "review" and app.ui.reviewed == seat
+        assert words.review_title(EN, 1, name) in html
+        assert f'data-action="review" data-value="{1 - seat}"' in html  # the other person
+        assert app.ui.review  # the decisions of that person's seat
+        assert all(line.startswith(words.isolated(name)) for line in review_lines(app))
+        run(app.tap("close"))
+        run(app.tap("expert", str(seat)))
+        other = ("Leïla", sami)[1 - seat]
+        said = make_frame(app.game, app.ui, app.state.settings, people=app.people).overlay
+        assert said.columns[0] == words.isolated(name) and words.isolated(other) in said.others
+        assert "computer" not in said.others and "you" not in said.others.lower().split()
+        run(app.tap("close"))
+    assert app.phase() == "sheet"
+
+
+def review_lines(app):
+    said = make_frame(app.game, app.ui, app.state.settings, people=app.people).overlay
+    return [line.played for line in said.lines]
 
 
 def test_a_match_of_people_is_saved_and_reloaded_behind_the_hiding_screen():
@@ -175,7 +213,19 @@ def test_the_same_people_play_again_and_the_form_can_go_back_to_the_computer():
     [
         ("  Ali   Ben  ", "Ali Ben"),
         ("Sa\u202emi", "Sami"),  # no direction override
-        ("a\x00b\nc", "abc"),
+        ("a\x00b\nc", "ab c"),  # a line break or a tab is a space between words
+        ("line1\tline2", "line1 line2"),
+        ("\u3164", ""),  # a Hangul filler alone shows nothing: the page names the seat
+        ("\u2800 \u200b\u2060", ""),  # a blank braille pattern, zero-width characters
+        ("Ali\u3164", "Ali"),
+        (
+            "\U0001f468\u200d\U0001f469\u200d\U0001f467",
+            "\U0001f468\u200d\U0001f469\u200d\U0001f467",
+        ),
+        ("\U0001f3f3\ufe0f\u200d\U0001f308", "\U0001f3f3\ufe0f\u200d\U0001f308"),
+        ("a\u200db", "ab"),  # a joiner joins emoji only
+        ("Z" + "\u0301" * 30 + "alg", "Z\u0301\u0301alg"),  # no stack of marks
+        ("\u0633\u064e\u0651\u0627\u0645\u064a", "\u0633\u064e\u0651\u0627\u0645\u064a"),
         ("x" * 40, "x" * NAME_LIMIT),
         ("\u0633\u0627\u0645\u064a", "\u0633\u0627\u0645\u064a"),
         ("<b>&", "<b>&"),  # kept as text: the page escapes it
@@ -183,6 +233,33 @@ def test_the_same_people_play_again_and_the_form_can_go_back_to_the_computer():
 )
 def test_names_are_cleaned_as_typed(typed, kept):
     assert clean_name(typed) == kept
+
+
+@pytest.mark.parametrize("typed", ["\u3164", "\u2800", "\u200b\u3164\u2800"])
+def test_an_invisible_name_gives_the_seats_own_name(typed):
+    app = make_app(Store(), "?seed=4&pace=0")
+    run(set_up(app, [("players", "2"), ("kind-1", "person"), ("name-1", typed)]))
+    assert app.people.names[1] == "Player 2"
+
+
+def test_arabic_writes_to_before_the_article_as_one_word():
+    """لـ + اللاعب 2 is written للاعب 2 (the invitation and the pass, a seat named by default or
+    a name with the article); any other name keeps لـ; French and English say "à", "to"."""
+    ar, fr = i18n.language("ar"), i18n.language("fr")
+    default = words.player_label(ar, 1)
+    for said in (words.invite_how(ar, default), words.pass_title(ar, default)):
+        assert (
+            "\u2068\u0644\u0644\u0627\u0639\u0628 2\u2069" in said
+            and "\u0644\u0640\u0627\u0644" not in said
+        )
+    assert "\u2068\u0644\u0644\u0647\u0627\u062f\u064a\u2069" in words.pass_title(
+        ar, "\u0627\u0644\u0647\u0627\u062f\u064a"
+    )
+    assert "\u0644\u0640\u2068\u0633\u0627\u0645\u064a\u2069" in words.pass_title(
+        ar, "\u0633\u0627\u0645\u064a"
+    )
+    assert words.pass_title(fr, "Leïla") == "Passez le téléphone à \u2068Leïla\u2069"
+    assert words.invite_how(EN, "Sami").startswith("Send this invitation to \u2068Sami\u2069 (")
 
 
 def test_a_typed_name_is_shown_as_text_never_as_markup():

@@ -169,3 +169,35 @@ def test_the_form_and_the_hiding_screen_in_each_language_pass_axe(table, lang):
     assert page.locator(HAND_FACES).count() == 0
     checked_by_axe(table)
     table.screenshot(f"pass-four-{lang}")
+
+
+@pytest.mark.parametrize("lang", ["fr", "ar", "en"])
+@pytest.mark.parametrize("form", ["phone"], indirect=True)
+def test_each_person_reviews_their_own_play_by_name(table, lang):
+    """The sheet read together names both people; "How did each of us play?" opens the review
+    of the one holding the phone, a tap on the other's name shows theirs: every button in view
+    and axe-clean in each language."""
+    from chkobba import Game, Rules
+    from ui.model import Seats
+    from ui.storage import Saved, write_save
+
+    game = Game.new(Rules(), seed=4)
+    while not game.deal_results:
+        game = game.play(game.legal_moves()[-1])
+    people = Seats((0, 1), ("Leïla", "\u0633\u0627\u0645\u064a"))
+    table.open_with_save(write_save(Saved(game, 0, 4, 0, people)), f"?pace=0&lang={lang}")
+    table.wait_phase("sheet")
+    page = table.page
+    columns = page.inner_text(".sheet table")
+    assert "Leïla" in columns and "\u0633\u0627\u0645\u064a" in columns
+    table.tap('[data-action="review"]')
+    table.wait_phase("review")
+    page.wait_for_selector("[data-review]")
+    table.tap('[data-action="review"][data-value="1"]')
+    page.wait_for_selector('[data-action="review"][data-value="1"][aria-pressed="true"]')
+    page.wait_for_selector("[data-review]")
+    assert "\u0633\u0627\u0645\u064a" in page.inner_text("#dialog-title")
+    for button in page.locator('.sheet [data-action="review"]').all():
+        box = button.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 360
+    checked_by_axe(table)

@@ -341,9 +341,36 @@ BAD = {
     "bad id": (spoiled(put(["recorded", 0], "a b")), r"recorded\[0\]: not a match id"),
     "id twice": (spoiled(put(["recorded", 1], "m0")), "a match id is given twice"),
     "repeated key": ('{"version": 1, "version": 1}', "'version' is given twice"),
-    "too long": (" " * (LIMIT + 1), f"too long: {LIMIT + 1} characters"),
+    "too long": (" " * (LIMIT + 1), f"too long: more than {LIMIT} characters"),
     "nested too deeply": ("[" * 100 + "]" * 100, "nested too deeply"),
-    "a huge number": ('{"version": 1' + "0" * 5000 + "}", "not JSON|format version"),
+    "a huge number": ('{"version": 1' + "0" * 5000 + "}", "a number of 5001 digits"),
+    "a huge count": (spoiled(put(["tallies", 0, "won"], 10**30)), "a number of 31 digits"),
+    "best by 999": (spoiled(put(["tallies", 0, "best", "margin"], 999)), "won by 999 points"),
+    "absurd counts": (
+        spoiled(lambda r: r["tallies"][0].update(dict.fromkeys(stats._COUNTS, 10**15 - 1))),
+        "999999999999999 matches",
+    ),
+    "points per deal": (
+        spoiled(put(["tallies", 0, "points"], 333 * 10**12)),
+        "333000000000000 points in",
+    ),
+    "chkobbas per deal": (spoiled(put(["tallies", 0, "chkobbas"], 10**6)), "chkobbas in"),
+    "deals per match": (spoiled(put(["tallies", 0, "deals"], 10**6)), "deals in 3 matches"),
+    "recent with no tally": (
+        spoiled(put(["recent", 0, "level"], "hard")),
+        r"recent\[0\]: more hard matches with 2 players than played",
+    ),
+    "recent by 999": (spoiled(put(["recent", 0, "ours"], 999)), r"recent\[0\]: no match ends 999"),
+    "Arabic-Indic digits": (
+        spoiled(put(["recent", 1, "when"], "\u0662\u0660\u0662\u0665-\u0660\u0663-\u0660\u0661")),
+        "not an ISO 8601 date",
+    ),
+    "mathematical digits": (
+        spoiled(
+            put(["tallies", 0, "best", "when"], "\U0001d7d0\U0001d7ce\U0001d7d0\U0001d7d3-03-01")
+        ),
+        "not an ISO 8601 date",
+    ),
 }
 
 
@@ -387,14 +414,29 @@ def test_load_never_raises():
 
 
 def test_the_largest_statistics_fit_the_limit():
-    top = COUNT_LIMIT - 1
+    top, deals = stats.MATCHES_LIMIT - 1, (stats.MATCHES_LIMIT - 1) * stats.DEALS_PER_MATCH
+    points, sweeps = deals * stats.DEAL_POINTS, deals * stats.SWEEPS_PER_DEAL
     when = "2025-12-31T23:59:59.123456789+14:00"
     tallies = tuple(
-        Tally(level, players, top, top, top, top, top, top, top, top, Best(top, when))
+        Tally(
+            level,
+            players,
+            top,
+            top,
+            top,
+            top,
+            points,
+            deals,
+            sweeps,
+            deals,
+            Best(stats.MARGIN_LIMIT, when),
+        )
         for level in stats.LEVELS
         for players in stats.PLAYERS
     )
-    recent = tuple(Match(when, "medium", 4, top, top - 1, True) for _ in range(RECENT))
+    recent = tuple(
+        Match(when, "medium", 4, COUNT_LIMIT - 1, COUNT_LIMIT - 2, True) for _ in range(RECENT)
+    )
     ids = tuple(f"{n:0{ID_LIMIT}d}" for n in range(IDS_KEPT))
     largest = Stats(tallies, recent, ids)
     assert len(to_json(largest)) < len(export_text(largest)) < LIMIT

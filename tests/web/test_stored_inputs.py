@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from ui import i18n, storage, words
 from ui.i18n import LANGUAGES
-from ui.model import LEVELS, PLAYERS, Notice, Params, Settings, parse_params
+from ui.model import LEVELS, PLAYERS, Notice, NoticeKind, Params, Settings, parse_params
 from ui.storage import Saved, Storage, write_save
 
 EN = i18n.language("en")
@@ -251,3 +251,53 @@ def test_a_match_not_yet_begun_and_its_continuation_load(players):
     later = played(reloaded, 5)
     assert json.loads(later.to_json())["start"] == fresh.notation()
     assert Storage(Store({storage.SAVE_KEY: page_save(later)})).load() == (Saved(later, 0, 4), None)
+
+
+# --- the settings, the days played and the kept table: set aside with a notice ------------------
+
+
+@pytest.mark.parametrize(
+    ("key", "text", "name"),
+    [
+        (storage.SETTINGS_KEY, "{oops", "settings"),
+        (storage.SETTINGS_KEY, '{"target": 21.0, "level": "hard"}', "settings"),
+        (storage.SETTINGS_KEY, "[21]", "settings"),
+        (storage.DAYS_KEY, "not a list", "days"),
+        (storage.DAYS_KEY, '["2026-12-01", "yesterday"]', "days"),
+        (storage.FRAME_KEY, "<table>", "frame"),
+        (storage.FRAME_KEY, '{"format": 1, "html": 5}', "frame"),
+    ],
+)
+def test_kept_values_that_cannot_be_read_are_set_aside_with_a_notice(key, text, name):
+    from app_support import make_app
+
+    store = Store({key: text})
+    app = make_app(store, "?pace=0")
+    notice = Notice(NoticeKind.KEPT, (name,))
+    assert notice in app.ui.notices and words.notice(EN, notice)
+    assert store[storage.UNREADABLE_KEYS[key][0]] == text  # a copy kept aside
+    again = make_app(store, "?pace=0")  # said once: what is kept now reads
+    assert not [n for n in again.ui.notices if n.kind == NoticeKind.KEPT]
+
+
+def test_what_is_read_of_settings_and_days_stays():
+    store = Store({storage.SETTINGS_KEY: '{"target": 21.0, "level": "hard"}'})
+    store[storage.DAYS_KEY] = '["2026-12-01", 7]'
+    kept = Storage(store)
+    settings_, notice = kept.read_settings()
+    assert settings_.level == "hard" and notice == Notice(NoticeKind.KEPT, ("settings",))
+    assert Storage(store).read_settings() == (settings_, None)
+    assert kept.check_days() == Notice(NoticeKind.KEPT, ("days",))
+    assert json.loads(store[storage.DAYS_KEY]) == ["2026-12-01"]
+
+
+def test_kept_values_the_page_wrote_give_no_notice():
+    from app_support import make_app
+
+    store = Store()
+    first = make_app(store, "?pace=0")
+    first.start()
+    first.storage.save_settings(Settings(level="hard", lang="fr"))
+    first.storage.played_day(first.today)
+    again = make_app(store, "?pace=0")
+    assert not again.ui.notices

@@ -3,6 +3,7 @@
 import asyncio
 import dataclasses
 import json
+from urllib.parse import quote
 
 import pytest
 from app_support import (
@@ -491,12 +492,51 @@ def test_a_shared_deal_is_followed_move_by_move_and_the_save_is_left_alone():
     assert store["chkobba.save"] == "kept as it is"
 
 
+def test_a_later_deals_replay_keeps_its_number_and_its_match_score():
+    """Deal 4 of a match, shared: its replay says deal 4, and at its end the score bar gives the
+    match after it, as its told score does."""
+    from chkobba import deal_link
+
+    game = Game.new(Rules(), seed=11)
+    while len(game.deal_results) < 4:
+        game = game.play(game.legal_moves()[-1])
+    shared = make_app(Store(), "?deal=" + deal_link(game, 4) + "&pace=0")
+    shared.start()
+    frame = make_frame(shared.game, shared.ui, shared.state.settings)
+    before = game.deal_results[2].totals
+    assert frame.deal == words.deal(EN, 4) and tuple(s.points for s in frame.scores) == before
+    run(shared.tap("replay", "last"))
+    frame = make_frame(shared.game, shared.ui, shared.state.settings)
+    after = game.deal_results[3].totals
+    assert frame.deal == words.deal(EN, 4) and after != before
+    assert tuple(s.points for s in frame.scores) == after
+    assert "Deal 4: you" in frame.status and f"Match: {after[0]} to {after[1]}." in frame.status
+
+
 def test_an_edited_deal_link_is_refused_with_a_clear_notice():
     app = make_app(query="?deal=1AAAAAAAAAAAAAAAAA&pace=0")
     app.start()
     assert app.ui.replay is None and app.phase() != "replay"
     text = words.notice(EN, app.ui.notices[-1])
     assert "the shared deal: bad deal link" in text and "edited or damaged" in text
+
+
+@pytest.mark.parametrize("link", ["<script>alert(1)</script>", "1" + "A" * 84])
+def test_a_bad_deal_links_reason_is_quoted_whole(link):
+    from chkobba import ParseError, read_deal_link
+
+    with pytest.raises(ParseError) as error:
+        read_deal_link(link)
+    app = make_app(query="?deal=" + quote(link) + "&pace=0")
+    assert str(error.value) in words.notice(EN, app.ui.notices[-1])
+
+
+def test_a_long_reason_is_cut_on_a_word_with_an_ellipsis():
+    reason = "the shared deal cannot be read: " + "damaged words " * 20
+    cut = words.clip(reason)
+    assert len(cut) <= words.REASON_LIMIT and cut.endswith("words…")
+    assert reason.startswith(cut[:-1]) and words.clip("short") == "short"
+    assert words.clip("x" * 500) == "x" * (words.REASON_LIMIT - 1) + "…"
 
 
 def test_a_deal_set_up_in_mid_play_has_no_experts_replay_and_says_so():

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from chkobba import Card, DealResult, DealScore
+from chkobba import Card, DealResult, DealScore, Move
 from ui import words
 from ui.frame import cell
 from ui.i18n import N_, Language, language
@@ -161,11 +161,13 @@ def status(t: Language, board: Board, acting: bool) -> str:
             card=words.label(t, card),
             value=card.value,
         )
-    values = [c.value for c in board.picked]
-    line = words.running(t, card, values)
-    if sum(values) == card.value:
+    line = words.running(t, card, [c.value for c in board.picked])
+    refusal = board.game.refusal(Move.play(card, board.picked))  # the engine decides, not a sum
+    if refusal is None:
         return t._("{line}. Tap Play.", line=line)
-    return t._("{line}. Tap more cards, or Play to try.", line=line)
+    if any(set(board.picked) < set(option) for option in refusal.options):
+        return t._("{line}. Tap more cards, or Play to try.", line=line)
+    return t._("{line}. {why}", line=line, why=refused(t, refusal))
 
 
 def buttons(t: Language, board: Board, acting: bool) -> tuple[tuple[str, str, bool], ...]:

@@ -89,7 +89,7 @@ from .refusals import refused
 from .render import marks_of, render
 from .stats import Stats, StatsError, export_text, import_text, match_id, record, reset
 from .storage import UNSAVED, Saved, Storage
-from .words import code_refused, player_label
+from .words import clip, code_refused, player_label
 
 if TYPE_CHECKING:
     from chkobba.bots import Bot
@@ -131,10 +131,10 @@ TAPS: dict[str, tuple[ScreenPhase, ...] | None] = {
         ScreenPhase.PEOPLE,
         ScreenPhase.FRIENDS,
     ),
-    "review": (ScreenPhase.SHEET, ScreenPhase.OVER),
+    "review": (ScreenPhase.SHEET, ScreenPhase.OVER, ScreenPhase.REVIEW),
     "share": (ScreenPhase.SHEET, ScreenPhase.OVER),
     "replay": (ScreenPhase.REPLAY,),
-    "expert": (ScreenPhase.SHEET, ScreenPhase.OVER),
+    "expert": (ScreenPhase.SHEET, ScreenPhase.OVER, ScreenPhase.EXPERT),
     "log": None,
     "taken": (ScreenPhase.SHEET, ScreenPhase.OVER, ScreenPhase.LOG),
     "level": (ScreenPhase.SETTINGS,),
@@ -267,12 +267,12 @@ class App:
         # The play review's results, worked out in the background as the match goes: each of
         # the player's decisions by the history up to it; each deal's expert sheet by its deal.
         self.reviews: dict[tuple[Move, ...], Decision] = {}
-        self.experts: dict[tuple[int, DealResult], DealResult] = {}
+        self.experts: dict[tuple[int, int, DealResult], DealResult] = {}  # by seat, deal
         self.following = False  # the match was last moved on by another tab
         self.lead = lead
         self.review_ahead = review_ahead
         self.driving = lead is None  # this tab moves for the computer
-        settings = storage.load_settings()
+        settings, kept = storage.read_settings()
         settings = replace(
             settings,
             level=params.level or settings.level,
@@ -287,14 +287,16 @@ class App:
         self.today = read_day(clock()[:10])
         self.daily = self.daily_day(params) if self.keeps_save else None
         if self.daily is not None:
-            storage = self.storage = storage.daily()
-        notices: list[Notice] = []
+            storage = self.storage = storage.daily(earlier=self.daily != self.today)
+        notices: list[Notice] = [kept] if kept else []
         saved: Saved | None = None
         if self.keeps_save:
             saved, problem = storage.load()
-            notices += [problem] if problem else []
+            # What is kept and cannot be read is set aside, each with its notice.
+            told = (problem, storage.check_days(), storage.check_frame())
+            notices += [notice for notice in told if notice]
         if self.daily is not None and saved is not None and not is_daily(saved.game, self.daily):
-            saved = None  # an earlier day's daily: this one replaces it
+            saved = None  # another day's (yesterday's, or another earlier day's): over for good
         problems = params.errors
         if self.daily is not None and params.daily and self.daily.isoformat() != params.daily:
             problems += (AddressProblem("future", "daily", params.daily),)  # a day to come
@@ -306,10 +308,10 @@ class App:
                 switch = params.players
             elif params.players:
                 saved = None
-        undos, replay, people = 0, None, ALONE
+        undos, replay, people, number = 0, None, ALONE, 1
         if params.deal is not None:
             game, seen, bot_seed = params.deal.start, 0, params.deal.start.seed
-            replay = (0, len(params.deal.moves))
+            replay, number = (0, len(params.deal.moves)), params.deal.deal
         elif params.position is not None:
             game, seen, bot_seed = params.position, 0, params.position.seed
         elif saved is not None:
@@ -322,7 +324,9 @@ class App:
             bot_seed = params.seed if params.seed is not None else fresh_seed()
             rules = Rules(players=asked, target=settings.target)
             game, seen = Game.new(rules, seed=bot_seed), 0
-        ui = Ui(seen_deals=seen, replay=replay, hidden=people.shared, webrtc=webrtc)
+        ui = Ui(
+            seen_deals=seen, replay=replay, replay_deal=number, hidden=people.shared, webrtc=webrtc
+        )
         if join is not None:  # a guest: nothing to play until the host's first word
             state = LinkState.MAKING if webrtc else LinkState.UNSUPPORTED
             ui = replace(ui, links=(Link(GUEST_LINK, state),), panel=Panel.FRIENDS)
@@ -331,6 +335,7 @@ class App:
             ui = replace(ui, links=tuple(Link(s, LinkState.LOST) for s in people.remote))
         if self.daily is not None:
             ui = replace(ui, daily=self.daily.isoformat(), streak=self.streak())
+            ui = replace(ui, next_daily=self.next_daily())
         if switch is not None:
             ui = replace(ui, panel=Panel.CONFIRM, switch=switch)
         stats: Stats | None = None
@@ -349,6 +354,16 @@ class App:
             return None
         day = read_day(params.daily) if params.daily else self.today
         return min(day, self.today)
+
+    def next_daily(self) -> int:
+        """The minutes until the next day's deal (UTC midnight), when today's is played; 0 for
+        an earlier day's."""
+        if self.daily != self.today:
+            return 0
+        now = datetime.datetime.fromisoformat(self.clock().replace("Z", "+00:00"))
+        midnight = datetime.datetime.combine(self.today, datetime.time(), datetime.UTC)
+        left = midnight + datetime.timedelta(days=1) - now
+        return max(1, -(-int(left.total_seconds()) // 60))
 
     def streak(self) -> tuple[int, int]:
         """The runs of days on which the day's daily deal was played: now, and the best."""
@@ -656,10 +671,10 @@ class App:
         elif action == "replay":
             self.replay_step(value)
         elif action == "review":
-            await self.open_review()
+            await self.open_review(self.person(value))
             return
         elif action == "expert":
-            await self.open_expert()
+            await self.open_expert(self.person(value))
             return
         elif action == "close" and ui.panel == Panel.STATS:  # back to the settings
             self.set_ui(panel=Panel.SETTINGS, stats_ask=None, stats_file=None, stats_error=None)
@@ -839,7 +854,7 @@ class App:
             self.heard(link, str(message.get("text", "")))
             return
         elif kind == "peer-refused":
-            self.refuse(link, str(message.get("reason"))[:120])
+            self.refuse(link, clip(str(message.get("reason"))))
         elif kind == "peer-flood":
             self.drop(link)
         self.paint()
@@ -949,10 +964,10 @@ class App:
         except PeerRefusal as error:
             who = self.name_of(link.seat)  # (the friend's mistake, said from their side)
             why = refused(t, error.refusal, who) if error.refusal is not None else str(error)
-            self.refuse(link, why[:160])
+            self.refuse(link, clip(why))
             return
         except ParseError as error:
-            self.refuse(link, str(error)[:160])
+            self.refuse(link, clip(str(error)))
             return
         self.spawn(self.guest_move(link.seat, move))
 
@@ -986,7 +1001,7 @@ class App:
                 return
             update = read_seat_update(text, after=self.heard_last)
         except ParseError as error:
-            self.broken(("broken", "", str(error)[:160]))
+            self.broken(("broken", "", clip(str(error))))
             return
         self.heard_last = update
         self.updates.append(update)
@@ -1007,7 +1022,12 @@ class App:
             return
         seat = view.seat
         remote = tuple(s for s, name in enumerate(update.names) if name and s != seat)
-        seats = Seats((seat,), update.names, remote)
+        t = language(self.state.settings.lang or FALLBACK)
+        names = tuple(  # the host's names, cleaned here as this page cleans its own
+            clean_name(name) or player_label(t, s) if name else ""
+            for s, name in enumerate(update.names)
+        )
+        seats = Seats((seat,), names, remote)
         game = view.sample(random.Random(0))  # its hidden cards made up, never shown
         self.state = replace(self.state, seats=seats)
         mover = next(
@@ -1104,10 +1124,11 @@ class App:
         worker stays free for taps); given up once the match moves on."""
         from chkobba.review import expert_steps
 
-        key = (deal, game.deal_results[deal - 1])
+        seat = self.ui.viewer
+        key = (seat, deal, game.deal_results[deal - 1])
         final = None
         try:
-            steps = expert_steps(game, self.ui.viewer, deal, self.state.settings.level)
+            steps = expert_steps(game, seat, deal, self.state.settings.level)
         except ChkobbaError:  # a deal set up in mid-play: no shuffle to deal again
             return
         for position in steps:
@@ -1118,33 +1139,40 @@ class App:
         if final is not None:  # the deal played out: its sheet
             self.experts[key] = final.deal_results[-1]
 
-    async def open_review(self) -> None:
-        """The player's decisions in the deal on the sheet, each beside the hard bot's."""
+    def person(self, value: str) -> int:
+        """The seat whose play is reviewed: a person's at the table, as tapped (pass-and-play),
+        else the viewer's."""
+        seats = {str(seat): seat for seat in self.people.people}
+        return seats.get(value, self.ui.viewer)
+
+    async def open_review(self, seat: int) -> None:
+        """The decisions of ``seat``'s person in the deal on the sheet, each beside the hard
+        bot's."""
         game, deal = self.game, logged_deal(self.game, self.ui)
-        self.set_ui(panel=Panel.REVIEW, review=(), working=True)
+        self.set_ui(panel=Panel.REVIEW, review=(), working=True, reviewed=seat)
         self.paint()
         await self.sleep(HINT_YIELD_S)  # "Working it out…" paints first
         if self.game is not game:
             return
-        chosen = self.decisions(game, deal, self.ui.viewer)
+        chosen = self.decisions(game, deal, seat)
         review = tuple(self.reviewed(before, move) for before, move in chosen)
         self.set_ui(review=review, working=False)
         self.paint()
 
-    async def open_expert(self) -> None:
-        """The deal on the sheet played again by the hard bot in the player's seat."""
+    async def open_expert(self, seat: int) -> None:
+        """The deal on the sheet played again by the hard bot in ``seat``."""
         from chkobba.review import expert_replay
 
         game, deal = self.game, logged_deal(self.game, self.ui)
-        self.set_ui(panel=Panel.EXPERT, expert=None, working=True)
+        self.set_ui(panel=Panel.EXPERT, expert=None, working=True, reviewed=seat)
         self.paint()
         await self.sleep(HINT_YIELD_S)
         if self.game is not game:
             return
-        key = (deal, game.deal_results[deal - 1])
+        key = (seat, deal, game.deal_results[deal - 1])
         if key not in self.experts:
             try:
-                replayed = expert_replay(game, self.ui.viewer, deal, self.state.settings.level)
+                replayed = expert_replay(game, seat, deal, self.state.settings.level)
             except ChkobbaError:  # a deal set up in mid-play: the panel says there is none
                 self.set_ui(working=False)
                 self.paint()
@@ -1185,7 +1213,7 @@ class App:
         if self.daily is None or not daily_over(self.game) or self.daily != self.today:
             return
         self.notify(self.storage.played_day(self.daily))
-        self.set_ui(streak=self.streak())
+        self.set_ui(streak=self.streak(), next_daily=self.next_daily())
 
     def changed_stats(self) -> None:
         """Another tab changed the statistics: show them as they are kept."""

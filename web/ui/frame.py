@@ -53,6 +53,8 @@ from .stats import Stats, chart
 PLAYING = (ScreenPhase.PLAY, ScreenPhase.CHOOSE)  # the player's hand and hint button are live
 HINTED = (ScreenPhase.PLAY, ScreenPhase.CUT, ScreenPhase.CHOOSE)  # a hint may be shown
 SHEETS = (ScreenPhase.SHEET, ScreenPhase.OVER)  # a score sheet is open
+# What people at one table read together: the sheets and what they open.
+TOGETHER = (*SHEETS, ScreenPhase.LOG, ScreenPhase.TAKEN, ScreenPhase.REVIEW, ScreenPhase.EXPERT)
 GUEST = ("log", "taken")  # what a guest's sheet offers beside (the deal is the host's)
 
 
@@ -150,6 +152,7 @@ class Sheet:
     share: str = ""  # the daily deal's result as a text to share, with ``link``
     link: str = ""  # the daily deal's link ("?daily=YYYY-MM-DD")
     more: tuple[str, ...] = ("log", "taken", "review", "expert", "share")  # offered beside
+    together: bool = False  # several people read it: "How did each of us play?"
 
 
 @dataclass(frozen=True)
@@ -226,6 +229,15 @@ class ReviewLine:
 
 
 @dataclass(frozen=True)
+class Person:
+    """A person at a pass-and-play table, offered in the review and the expert's replay."""
+
+    seat: int
+    name: str
+    shown: bool  # the panel is about this person's seat
+
+
+@dataclass(frozen=True)
 class ReviewPanel:
     """How the player played a deal: each decision beside the hard bot's."""
 
@@ -233,6 +245,7 @@ class ReviewPanel:
     summary: str
     lines: tuple[ReviewLine, ...]
     working: bool
+    persons: tuple[Person, ...] = ()  # pass-and-play: each person, whose play is shown
 
 
 @dataclass(frozen=True)
@@ -245,6 +258,7 @@ class ExpertPanel:
     totals: tuple[int, int]
     others: str  # what the other side scored in each
     working: bool
+    persons: tuple[Person, ...] = ()  # pass-and-play: each person, whose seat is replayed
 
 
 @dataclass(frozen=True)
@@ -405,22 +419,24 @@ def make_frame(
     pending = ui.last if ui.stage == Stage.SHOW else None
     phase = phase_of(shown, ui, people)
     hidden = hiding(shown, ui, people)
-    seats = Seating(ui.viewer, people.names, hidden)
+    seats = Seating(ui.viewer, people.names, hidden or together(shown, ui, people, phase))
     log = told.log if told is not None else match_log(game)
     moves = len(told.view.history if told is not None else game.history)  # (ui.last's number)
     choices = capture_choices(shown, ui) if phase == ScreenPhase.CHOOSE else []
     hint = ui.hint if phase in HINTED else None
+    # A shared deal's end stays on its last card, its score told: the bar gives the match after it.
+    scored = (game if ui.replay else shown).scores
     return Frame(
         lang=t.code,
         phase=phase,
         moves=moves,
-        scores=tuple(Score(words.side_name(t, s, players, seats), shown.scores[s]) for s in (0, 1)),
+        scores=tuple(Score(words.side_name(t, s, players, seats), scored[s]) for s in (0, 1)),
         target=t._(words.DAILY) if ui.daily else words.target(t, shown.rules.target),
         seats=seat_views(t, shown, ui, pending, hint, seats, phase, hidden, log),
         table=table_view(shown, ui, choices, pending, hint),
         incoming=pending.move.card if pending else None,
         stock=shown.stock_count,
-        deal=words.deal(t, shown.deal_number if ui.replay else logged_deal(game, ui)),
+        deal=words.deal(t, ui.replay_deal if ui.replay else logged_deal(game, ui)),
         status=status(t, shown, ui, phase, hint, seats, people),
         mine=phase in PLAYING,
         choices=choice_panel(t, ui, choices),
@@ -491,6 +507,13 @@ def hiding(game: Game, ui: Ui, people: Seats) -> bool:
     if not people.shared or game.phase == Phase.OVER:
         return False
     return ui.hidden or (game.current in people.people and game.current != ui.viewer)
+
+
+def together(game: Game, ui: Ui, people: Seats, phase: ScreenPhase) -> bool:
+    """Whether several people read the screen together, so that each is named and none is
+    "you": a score sheet, and what it opens, at a table of people on this device."""
+    sheet = sheet_due(game, ui) or game.phase == Phase.OVER
+    return people.shared and phase in TOGETHER and sheet
 
 
 def swept(played: Played, game: Game) -> bool:
@@ -848,9 +871,9 @@ def overlay(
     if phase == ScreenPhase.TAKEN:
         return taken_panel(t, game, ui, seats, log)
     if phase == ScreenPhase.REVIEW:
-        return review_panel(t, game, ui, seats)
+        return review_panel(t, game, ui, seats, people)
     if phase == ScreenPhase.EXPERT:
-        return expert_panel(t, game, ui, seats)
+        return expert_panel(t, game, ui, seats, people)
     if phase == ScreenPhase.SHARE:
         return share_panel(t, game, ui)
     if phase == ScreenPhase.CUT and game.cut_card is not None:
@@ -927,7 +950,18 @@ def score_sheet(
             rows.append(Row(key, t._(words.ROW_NAMES[key]), cells))
         deal = tuple(score.total for score in result.scores)
     return Sheet(
-        kind, title, won, tuple(notes), sides, tuple(rows), deal, totals, target, action, label
+        kind,
+        title,
+        won,
+        tuple(notes),
+        sides,
+        tuple(rows),
+        deal,
+        totals,
+        target,
+        action,
+        label,
+        together=seats.hiding,
     )
 
 
@@ -939,6 +973,8 @@ def daily_sheet(t: Language, game: Game, ui: Ui) -> Sheet:
     notes = [words.daily_of(t, ui.daily), *deal.notes]
     if ui.streak[0]:
         notes.append(words.daily_streak(t, *ui.streak))
+    if ui.next_daily:
+        notes.append(words.next_daily(t, ui.next_daily))
     return replace(
         deal,
         kind=ScreenPhase.OVER,
@@ -1026,13 +1062,29 @@ def taken_panel(
     return TakenPanel(words.taken_title(t, number), sides)
 
 
-def review_panel(t: Language, game: Game, ui: Ui, seats: Seating) -> ReviewPanel:
-    players = game.rules.players
+def reviewed_seat(ui: Ui) -> int:
+    """The seat the review and the expert's replay are about: the one chosen, else the
+    viewer's."""
+    return ui.viewer if ui.reviewed is None else ui.reviewed
+
+
+def persons(ui: Ui, people: Seats) -> tuple[Person, ...]:
+    """Pass-and-play: each person, to review one after the other (none when alone)."""
+    if not people.shared:
+        return ()
+    seat = reviewed_seat(ui)
+    return tuple(Person(s, people.name(s), s == seat) for s in people.people)
+
+
+def review_panel(
+    t: Language, game: Game, ui: Ui, seats: Seating, people: Seats = ALONE
+) -> ReviewPanel:
+    players, seat = game.rules.players, reviewed_seat(ui)
     lines = []
     for decision in ui.review:
         before = Game.from_notation(decision.position)  # (its hidden cards never shown)
         played = words.played(
-            t, seats.viewer, decision.played, before.cut_card, players=players, seats=seats
+            t, seat, decision.played, before.cut_card, players=players, seats=seats
         )
         expert = ""
         if decision.grade != "best":
@@ -1041,17 +1093,20 @@ def review_panel(t: Language, game: Game, ui: Ui, seats: Seating) -> ReviewPanel
         lines.append(ReviewLine(played, decision.grade, label, expert))
     counts = {grade: sum(d.grade == grade for d in ui.review) for grade in words.GRADE_NAMES}
     return ReviewPanel(
-        words.review_title(t, logged_deal(game, ui)),
+        words.review_title(t, logged_deal(game, ui), seats.name(seat)),
         words.review_summary(t, counts) if ui.review else "",
         tuple(lines),
         ui.working,
+        persons(ui, people),
     )
 
 
-def expert_panel(t: Language, game: Game, ui: Ui, seats: Seating) -> ExpertPanel:
-    deal = logged_deal(game, ui)
+def expert_panel(
+    t: Language, game: Game, ui: Ui, seats: Seating, people: Seats = ALONE
+) -> ExpertPanel:
+    deal, seat = logged_deal(game, ui), reviewed_seat(ui)
     mine, expert = game.deal_results[deal - 1], ui.expert
-    side = seats.viewer % 2
+    side = seat % 2
     rows: list[Row] = []
     if expert is not None:
         for key in words.ROW_NAMES:
@@ -1061,10 +1116,17 @@ def expert_panel(t: Language, game: Game, ui: Ui, seats: Seating) -> ExpertPanel
     others = "" if ui.working else t._(words.NO_EXPERT)
     if expert is not None:
         theirs = (mine.scores[1 - side].total, expert.scores[1 - side].total)
-        others = words.expert_others(t, theirs, game.rules.players)
+        other = seats.name((seat + 1) % game.rules.players)  # a person: named, not "computer"
+        others = words.expert_others(t, theirs, game.rules.players, seats.name(seat), other)
     columns = (words.side_name(t, side, game.rules.players, seats), t._(words.THE_EXPERT))
     return ExpertPanel(
-        words.expert_title(t, deal), columns, tuple(rows), totals, others, ui.working
+        words.expert_title(t, deal, seats.name(seat)),
+        columns,
+        tuple(rows),
+        totals,
+        others,
+        ui.working,
+        persons(ui, people),
     )
 
 
@@ -1117,7 +1179,7 @@ def stats_panel(t: Language, ui: Ui, stats: Stats) -> StatsPanel:
         ask,
         yes,
         error,
-        detail[:160],
+        words.clip(detail),
     )
 
 
@@ -1147,8 +1209,7 @@ def replay_status(t: Language, game: Game, ui: Ui, seats: Seating) -> str:
     if len(after.deal_results) > len(ui.last.before.deal_results):
         result = after.deal_results[-1]
         points = tuple(s.total for s in result.scores)
-        number = len(after.deal_results)
-        told = words.deal_told(t, number, points, result.totals, game.rules.players)
+        told = words.deal_told(t, ui.replay_deal, points, result.totals, game.rules.players)
         return f"{happened} {told}"
     return happened
 

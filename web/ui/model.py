@@ -110,6 +110,7 @@ class NoticeKind(Named):
     ADDRESS = "address"  # URL parameters were ignored
     STATS = "stats"  # the statistics: unreadable (set aside), of a newer version, or not kept
     PEER = "peer"  # a friend far away: a message refused (who, why), or the link lost (who)
+    KEPT = "kept"  # the settings, the days played or the kept table unreadable (set aside)
 
 
 @dataclass(frozen=True)
@@ -204,11 +205,43 @@ class Seating:
 SOLO = Seating()  # the player alone at seat 0, against the computer
 
 
+# Letters and symbols that show nothing: Hangul fillers, the blank braille pattern; a name of
+# them alone would show as nothing at all.
+BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5")
+ZWJ = "\u200d"  # the zero-width joiner: it joins emoji sequences (a family, a flag...)
+MARKS_KEPT = 2  # combining marks kept on one letter (Arabic's shadda and a vowel; no stacks)
+
+
 def clean_name(text: str) -> str:
-    """A name as typed, made safe to show and keep: no control or format characters (no
-    direction overrides), spaces collapsed, at most NAME_LIMIT characters."""
-    kept = "".join(c for c in text if unicodedata.category(c)[0] != "C" or c == " ")
-    return " ".join(kept.split())[:NAME_LIMIT].strip()
+    """A name as typed, made safe to show and keep: a tab, a line break or a blank character
+    becomes a space; no other control or format character (no direction overrides), except
+    the zero-width joiner inside an emoji sequence; at most MARKS_KEPT combining marks on a
+    letter; spaces collapsed, at most NAME_LIMIT characters; "" when nothing in it shows (the
+    page then names the seat itself)."""
+    kept: list[str] = []
+    marks = 0
+    for i, c in enumerate(text):
+        kind = unicodedata.category(c)
+        if c.isspace() or c in BLANKS:
+            kept.append(" ")
+        elif c == ZWJ and kept and emoji(kept[-1]) and emoji(text[i + 1 : i + 2]):
+            kept.append(c)
+        elif kind[0] == "M":
+            marks += 1
+            if marks <= MARKS_KEPT and kept and not kept[-1].isspace():
+                kept.append(c)
+            continue
+        elif kind[0] != "C":
+            kept.append(c)
+        marks = 0
+    name = " ".join("".join(kept).split())[:NAME_LIMIT].rstrip(ZWJ).strip()
+    return name if any(unicodedata.category(c)[0] in "LNPS" for c in name) else ""
+
+
+def emoji(c: str) -> bool:
+    """Whether ``c`` may stand beside a zero-width joiner in an emoji sequence: a symbol, a
+    skin tone, or the emoji presentation selector."""
+    return bool(c) and (unicodedata.category(c) in ("So", "Sk") or c == "\ufe0f")
 
 
 class LinkState(Named):
@@ -266,8 +299,10 @@ class Ui:
     panel: Panel | None = None  # what is open over the table (Panel)
     switch: int | None = None  # the players a confirmed new match is for (None: as set)
     replay: tuple[int, int] | None = None  # a shared deal followed: the move shown, of how many
+    replay_deal: int = 1  # that deal's number in its match
     review: tuple[Decision, ...] = ()  # the player's decisions in the deal, reviewed (REVIEW)
     expert: DealResult | None = None  # the expert's sheet of the deal (EXPERT)
+    reviewed: int | None = None  # the seat reviewed, and replayed by the expert (None: viewer's)
     working: bool = False  # the review or the expert's replay is being worked out
     # The statistics panel: a question asked ("reset", or "import" of ``stats_file``), and why
     # the last file could not be imported (a ``StatsError``'s kind and message).
@@ -278,6 +313,7 @@ class Ui:
     # days played, current and best (said on its result).
     daily: str = ""
     streak: tuple[int, int] = (0, 0)
+    next_daily: int = 0  # minutes until the next day's deal (0: an earlier day's is played)
     # Pass-and-play: the person holding the phone (their hand shown), and whether every hand is
     # hidden until the person whose turn it is says they are ready (after a reload).
     viewer: int = HUMAN

@@ -30,6 +30,7 @@ from .frame import (
     Overlay,
     PassPanel,
     PeoplePanel,
+    Person,
     PileView,
     ReplayBar,
     ReviewPanel,
@@ -426,6 +427,8 @@ def score_sheet(t: Language, sheet: Sheet) -> str:
         "expert": words.EXPERT,
         "share": words.SHARE,
     }
+    if sheet.together:
+        labels["review"] = words.REVIEW_TOGETHER
     more = "".join(button(name, t._(labels[name]), "btn plain") for name in sheet.more)
     actions = f'<div class="actions">{action}</div><div class="actions more">{more}</div>'
     return f"{head}{notes}{table}{actions}"
@@ -473,11 +476,24 @@ def review_panel(t: Language, panel: ReviewPanel) -> str:
             f"<span>{escape(line.played)}{expert}</span></li>"
         )
     return (
-        f'{title(panel.title)}<p class="sub">{escape(panel.summary)}</p>'
+        f"{title(panel.title)}{persons('review', panel.persons)}"
+        f'<p class="sub">{escape(panel.summary)}</p>'
         f'<ol class="log review" data-review="{len(panel.lines)}" {SCROLLS}>'
         f"{''.join(items)}</ol>"
         f"{close_button(t)}"
     )
+
+
+def persons(action: str, people: tuple[Person, ...]) -> str:
+    """Pass-and-play: a button for each person, the one whose seat is shown pressed."""
+    if not people:
+        return ""
+    buttons = "".join(
+        f'<button type="button" data-action="{action}" data-value="{p.seat}" '
+        f'aria-pressed="{str(p.shown).lower()}" dir="auto">{escape(p.name)}</button>'
+        for p in people
+    )
+    return f'<div class="seg" role="group" aria-labelledby="{TITLE_ID}">{buttons}</div>'
 
 
 def expert_panel(t: Language, panel: ExpertPanel) -> str:
@@ -485,7 +501,10 @@ def expert_panel(t: Language, panel: ExpertPanel) -> str:
     if panel.working:
         return f"{title(panel.title)}{working(t)}{close_button(t)}"
     table = points_table(t, panel.columns, panel.rows, panel.totals)
-    return f'{title(panel.title)}{table}<p class="sub">{escape(panel.others)}</p>{close_button(t)}'
+    return (
+        f"{title(panel.title)}{persons('expert', panel.persons)}{table}"
+        f'<p class="sub">{escape(panel.others)}</p>{close_button(t)}'
+    )
 
 
 def share_panel(t: Language, panel: SharePanel) -> str:

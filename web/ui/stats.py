@@ -28,7 +28,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
-from chkobba import Game, nested_too_deeply
+from chkobba import TARGETS, Game, nested_too_deeply
 from chkobba.errors import quoted
 from chkobba.rules import LEVELS, PLAYERS
 
@@ -40,12 +40,24 @@ RECENT = 20  # matches kept for the chart
 IDS_KEPT = 100  # ids of matches recorded (the page keeps one match: only the last comes back)
 ID_LIMIT = 128  # characters of a match id
 COUNT_LIMIT = 10**15  # every count is below it (an exact number in JavaScript too)
+# What matches can give, against which the counts read are checked: a tally is full at
+# MATCHES_LIMIT - 1 matches (a match a minute, two years without a break); the 7♦ scores in
+# every deal, so a match to 31 lasts at most 61 deals but for ties played on; a side plays at
+# most half the deck's 40 cards in a deal, each a chkobba at most, beside 4 points (karta,
+# dinari, bermila, 7♦); a match is won by at most the target less one plus a deal's points.
+MATCHES_LIMIT = 10**6
+DEALS_PER_MATCH = 100
+SWEEPS_PER_DEAL = 20
+DEAL_POINTS = 4 + SWEEPS_PER_DEAL
+MARGIN_LIMIT = max(TARGETS) - 1 + DEAL_POINTS
+DIGITS = 20  # digits of a number read (longer: refused before Python converts it)
 LIMIT = 40_000  # characters of stored or exported text (the largest possible: about 20,000)
 QUOTE = 30  # characters of the input an error message quotes at most
 
 _ID = re.compile(rf"[A-Za-z0-9._:+-]{{1,{ID_LIMIT}}}")
 _WHEN = re.compile(  # a date, maybe a time (hours and minutes at least) and a zone
-    r"(\d{4}-\d{2}-\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})?)?"
+    r"([0-9]{4}-[0-9]{2}-[0-9]{2})"  # ASCII digits only: \d takes Arabic-Indic digits too
+    r"(?:T[0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:\.[0-9]{1,9})?)?(?:Z|[+-][0-9]{2}:[0-9]{2})?)?"
 )
 _COUNTS = ("played", "won", "streak", "best_streak", "points", "deals", "chkobbas", "hayyas")
 
@@ -171,11 +183,11 @@ def record(stats: Stats, match_id: str, game: Game, level: str, when: str) -> St
         best=best,
     )
     others = [t for t in stats.tallies if (t.level, t.players) != (level, new.players)]
-    return Stats(
-        _ordered([*others, new]),
-        (*stats.recent, Match(when, level, new.players, ours, theirs, won))[-RECENT:],
-        (*stats.recorded, match_id)[-IDS_KEPT:],
-    )
+    recent = (*stats.recent, Match(when, level, new.players, ours, theirs, won))[-RECENT:]
+    recorded = (*stats.recorded, match_id)[-IDS_KEPT:]
+    if _inconsistent(new) or _match_problem(recent[-1]):  # a full tally: not counted
+        return replace(stats, recorded=recorded)
+    return Stats(_ordered([*others, new]), recent, recorded)
 
 
 def match_id(game: Game) -> str:
@@ -265,12 +277,12 @@ def _parse(text: str) -> dict[str, Any]:
     """``text`` as a JSON object, checked for length, depth and repeated keys."""
     if not isinstance(text, str):
         raise StatsError(f"statistics are text, not {type(text).__name__}", kind="foreign")
-    if len(text) > LIMIT:
-        raise StatsError(f"too long: {len(text)} characters (at most {LIMIT})")
+    if len(text) > LIMIT:  # (of a file, the page reads no more than this and a little)
+        raise StatsError(f"too long: more than {LIMIT} characters")
     if nested_too_deeply(text):
         raise StatsError("nested too deeply")
     try:
-        record = json.loads(text, object_pairs_hook=_no_repeats)
+        record = json.loads(text, object_pairs_hook=_no_repeats, parse_int=_whole)
     except StatsError:
         raise
     except (ValueError, RecursionError) as error:
@@ -278,6 +290,13 @@ def _parse(text: str) -> dict[str, Any]:
     if not isinstance(record, dict):
         raise StatsError(f"not a JSON object: {quoted(text, QUOTE)}", kind="foreign")
     return record
+
+
+def _whole(digits: str) -> int:
+    """A whole number of the text, refused past DIGITS digits (no count comes near them)."""
+    if len(digits.lstrip("-")) > DIGITS:
+        raise StatsError(f"a number of {len(digits.lstrip('-'))} digits (at most {DIGITS})")
+    return int(digits)
 
 
 def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -315,6 +334,13 @@ def _from_record(record: dict[str, Any]) -> Stats:
     )
     if len(recent) > sum(t.played for t in tallies):
         raise StatsError("recent: more matches than were played")
+    for i, match in enumerate(recent):
+        tally = next((t for t in tallies if (t.level, t.players) == match[1:3]), None)
+        if tally is None or sum(m[1:3] == match[1:3] for m in recent) > tally.played:
+            level, players = match.level, match.players
+            raise StatsError(
+                f"recent[{i}]: more {level} matches with {players} players than played"
+            )
     recorded = _list("recorded", record["recorded"], IDS_KEPT)
     for i, match_id in enumerate(recorded):
         if type(match_id) is not str or not _ID.fullmatch(match_id):
@@ -343,7 +369,18 @@ def _tally(where: str, item: object) -> Tally:
 
 
 def _inconsistent(t: Tally) -> str | None:
-    """What is wrong between a tally's counts (None: nothing)."""
+    """What is wrong between a tally's counts, or with what matches could give (None:
+    nothing)."""
+    if t.played >= MATCHES_LIMIT:
+        return f"{t.played} matches (at most {MATCHES_LIMIT - 1})"
+    if t.deals > t.played * DEALS_PER_MATCH:
+        return f"{t.deals} deals in {t.played} matches (at most {DEALS_PER_MATCH} a match)"
+    if t.points > t.deals * DEAL_POINTS:
+        return f"{t.points} points in {t.deals} deals (at most {DEAL_POINTS} a deal)"
+    if t.chkobbas > t.deals * SWEEPS_PER_DEAL:
+        return f"{t.chkobbas} chkobbas in {t.deals} deals (at most {SWEEPS_PER_DEAL} a deal)"
+    if t.best is not None and t.best.margin > MARGIN_LIMIT:
+        return f"a best match won by {t.best.margin} points (at most {MARGIN_LIMIT})"
     if t.won > t.played:
         return f"won {t.won} of {t.played} matches"
     if not t.streak <= t.best_streak <= t.won:
@@ -372,9 +409,21 @@ def _match(where: str, item: object) -> Match:
         _count(f"{where}.theirs", fields["theirs"]),
         won,
     )
-    if match.won != (match.ours > match.theirs):
-        raise StatsError(f"{where}: {'won' if won else 'lost'} {match.ours} to {match.theirs}")
+    problem = _match_problem(match)
+    if problem:
+        raise StatsError(f"{where}: {problem}")
     return match
+
+
+def _match_problem(match: Match) -> str | None:
+    """What no match could give (None: nothing): won behind, or a winner short of every
+    target, or ahead by more than MARGIN_LIMIT."""
+    ours, theirs = match.ours, match.theirs
+    if match.won != (ours > theirs):
+        return f"{'won' if match.won else 'lost'} {ours} to {theirs}"
+    if max(ours, theirs) < min(TARGETS) or abs(ours - theirs) > MARGIN_LIMIT:
+        return f"no match ends {ours} to {theirs}"
+    return None
 
 
 def _keys(where: str, item: object, names: set[str]) -> dict[str, Any]:

@@ -46,12 +46,20 @@ from .stats import STATS_KEY, Stats, StatsError, from_json, to_json
 from .stats import load as load_stats_text
 
 SAVE_KEY = "chkobba.save"
-DAILY_KEY = "chkobba.daily"  # the daily deal's match, apart from the player's (no kept table)
+DAILY_KEY = "chkobba.daily"  # today's daily deal, apart from the player's match (no kept table)
+EARLIER_KEY = "chkobba.daily.earlier"  # an earlier day's, from its link: apart from today's
 DAYS_KEY = "chkobba.daily.days"  # the days a daily deal was played (its streak)
 DAYS_KEPT = 1000
 ASIDE_KEYS = ("chkobba.save.corrupt", "chkobba.save.corrupt.2", "chkobba.save.corrupt.3")
 SETTINGS_KEY = "chkobba.settings"
 FRAME_KEY = "chkobba.frame"  # boot.js reads it (build.py gives boot.js these names)
+# Where what could not be read is set aside (a copy, cut to its key's limit), by its key.
+# What a notice calls it ("settings", "days", "frame"), by its key.
+UNREADABLE_KEYS = {
+    SETTINGS_KEY: ("chkobba.settings.unreadable", "settings"),
+    DAYS_KEY: ("chkobba.daily.days.unreadable", "days"),
+    FRAME_KEY: ("chkobba.frame.unreadable", "frame"),
+}
 FORMAT = 1
 SAVE_LIMIT = 200_000  # characters; a match to 31 saves in about 8,000
 ASIDE_LIMIT = 50_000  # characters kept of each set-aside save
@@ -223,30 +231,72 @@ class Storage:
     # --- the settings -------------------------------------------------------------------------
 
     def load_settings(self) -> Settings:
+        """The kept settings (``read_settings``, without its notice)."""
+        return self.read_settings()[0]
+
+    def read_settings(self) -> tuple[Settings, Notice | None]:
         """The kept settings, each field as the page writes it (of its very type: an int, not
         a bool or a float; one of its known values) or else its default; all the defaults when
-        what is kept is no JSON object (or too long, or nested too deeply to read safely)."""
+        what is kept is no JSON object (or too long, or nested too deeply to read safely).
+        Text with anything the page does not write is set aside, the settings read written in
+        its place, with a notice (once)."""
         text = self.get(SETTINGS_KEY)
-        if text is None or len(text) > SETTINGS_LIMIT or nested_too_deeply(text):
-            return Settings()
-        try:
-            record = json.loads(text)
-        except ValueError:
-            return Settings()
+        if text is None:
+            return Settings(), None
+        record: object = None
+        if len(text) <= SETTINGS_LIMIT and not nested_too_deeply(text):
+            with contextlib.suppress(ValueError):
+                record = json.loads(text)
         if not isinstance(record, dict):
-            return Settings()
-        get, default = record.get, Settings()
-        return Settings(
-            one_of(get("target"), TARGETS, default.target),
-            one_of(get("level"), LEVELS, default.level),
-            one_of(get("lang"), LANGUAGES, default.lang),
-            one_of(get("players"), PLAYERS, default.players),
-            one_of(get("undo"), (True, False), default.undo),
-            one_of(get("pace"), tuple(PACES), default.pace),
-            one_of(get("sound"), (True, False), default.sound),
-            one_of(get("back"), BACKS, default.back),
-            one_of(get("felt"), FELTS, default.felt),
-        )
+            return Settings(), self.unreadable(SETTINGS_KEY, text, SETTINGS_LIMIT)
+        default = Settings()
+        known = {
+            "target": TARGETS,
+            "level": LEVELS,
+            "lang": LANGUAGES,
+            "players": PLAYERS,
+            "undo": (True, False),
+            "pace": tuple(PACES),
+            "sound": (True, False),
+            "back": BACKS,
+            "felt": FELTS,
+        }
+        fields: dict[str, Any] = {}
+        for name, values in known.items():
+            fallback = getattr(default, name)
+            fields[name] = one_of(record.get(name), (*values, fallback), fallback)
+        settings = Settings(**fields)
+        if any(name in record and not same(record[name], fields[name]) for name in known):
+            notice = self.unreadable(SETTINGS_KEY, text, SETTINGS_LIMIT)
+            self.save_settings(settings)
+            return settings, notice
+        return settings, None
+
+    def unreadable(self, key: str, text: str, limit: int) -> Notice:
+        """Set aside ``text`` of ``key``, which cannot be read (a copy cut to ``limit``), and
+        remove it; the notice that says so."""
+        aside, name = UNREADABLE_KEYS[key]
+        self.put(aside, text[:limit])
+        self.remove(key)
+        return Notice(NoticeKind.KEPT, (name,))
+
+    def check_frame(self) -> Notice | None:
+        """The table kept for boot.js, if it is not one this page writes: set aside, with a
+        notice (this page keeps its own in its place)."""
+        text = self.get(FRAME_KEY)
+        if text is None:
+            return None
+        record: object = None
+        if len(text) <= FRAME_LIMIT and not nested_too_deeply(text):
+            with contextlib.suppress(ValueError):
+                record = json.loads(text)
+        if (
+            isinstance(record, dict)
+            and record.get("format") == FORMAT
+            and all(isinstance(record.get(k), str) for k in ("lang", "dir", "title", "html"))
+        ):
+            return None
+        return self.unreadable(FRAME_KEY, text, FRAME_LIMIT)
 
     def save_settings(self, settings: Settings) -> Notice | None:
         record = {
@@ -294,24 +344,41 @@ class Storage:
 
     # --- the daily deal -----------------------------------------------------------------------
 
-    def daily(self) -> Storage:
-        """This storage for the daily deal: its match under DAILY_KEY, no table kept."""
-        return Storage(self.store, DAILY_KEY, None)
+    def daily(self, earlier: bool = False) -> Storage:
+        """This storage for the daily deal: today's under DAILY_KEY, an earlier day's under
+        EARLIER_KEY (so that no link to another day touches today's), no table kept."""
+        return Storage(self.store, EARLIER_KEY if earlier else DAILY_KEY, None)
 
     def days(self) -> list[datetime.date]:
         """The days a daily deal was played (any text that is not such a day is skipped)."""
+        return self.read_days()[0]
+
+    def read_days(self) -> tuple[list[datetime.date], bool]:
+        """The days a daily deal was played, and whether all that is kept was read."""
         text = self.get(DAYS_KEY)
-        if text is None or len(text) > DAYS_KEPT * 14 or nested_too_deeply(text):
-            return []
-        try:
-            record = json.loads(text)
-        except ValueError:
-            return []
+        if text is None:
+            return [], True
+        record: object = None
+        if len(text) <= DAYS_KEPT * 14 and not nested_too_deeply(text):
+            with contextlib.suppress(ValueError):
+                record = json.loads(text)
         days = []
         for item in record if isinstance(record, list) else []:
             with contextlib.suppress(ChkobbaError):
                 days.append(read_day(item))
-        return days
+        return days, isinstance(record, list) and len(days) == len(record)
+
+    def check_days(self) -> Notice | None:
+        """The days played, if what is kept is not all days: set aside, the days read kept in
+        its place, with a notice."""
+        days, whole = self.read_days()
+        if whole:
+            return None
+        text = self.get(DAYS_KEY) or ""
+        notice = self.unreadable(DAYS_KEY, text, DAYS_KEPT * 14)
+        if days:
+            self.put(DAYS_KEY, json.dumps([d.isoformat() for d in sorted(set(days))]))
+        return notice
 
     def played_day(self, day: datetime.date) -> Notice | None:
         """Add ``day`` to the days played (the last DAYS_KEPT kept)."""
@@ -344,6 +411,11 @@ class Storage:
         """The notice that writing failed, the first time of a run of failures only."""
         told, self.failing = self.failing, True
         return None if told else UNSAVED
+
+
+def same(value: object, read: object) -> bool:
+    """Whether a kept value is the one read from it (of its very type: not 1 for True)."""
+    return type(value) is type(read) and value == read
 
 
 def write_save(saved: Saved) -> str:

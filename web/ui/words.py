@@ -647,6 +647,7 @@ def replay_step(t: Language, step: int, total: int) -> str:
 # --- the play review ----------------------------------------------------------------------------
 
 REVIEW = N_("How did I play?")
+REVIEW_TOGETHER = N_("How did each of us play?")
 EXPERT = N_("The expert's replay")
 THE_EXPERT = N_("The expert")
 WORKING = N_("Working it out…")
@@ -656,7 +657,10 @@ NO_EXPERT = N_(
 GRADE_NAMES = {"best": N_("Best"), "fine": N_("Fine"), "costly": N_("Costly")}
 
 
-def review_title(t: Language, number: int) -> str:
+def review_title(t: Language, number: int, who: str = "") -> str:
+    """The review's title: of the player's play, or of a person's named (pass-and-play)."""
+    if who:
+        return t._("Deal {number}: how {who} played", number=number, who=isolated(who))
     return t._("Deal {number}: how you played", number=number)
 
 
@@ -716,12 +720,27 @@ def expert_instead(t: Language, move: Move, cut_card: Card | None, loss: float) 
     )
 
 
-def expert_title(t: Language, number: int) -> str:
+def expert_title(t: Language, number: int, who: str = "") -> str:
+    if who:
+        return t._(
+            "Deal {number}: the expert in the seat of {who}", number=number, who=isolated(who)
+        )
     return t._("Deal {number}: the expert in your seat", number=number)
 
 
-def expert_others(t: Language, points: tuple[int, int], players: int = 2) -> str:
-    """What the other side scored against the player, and against the expert."""
+def expert_others(
+    t: Language, points: tuple[int, int], players: int = 2, who: str = "", other: str = ""
+) -> str:
+    """What the other side scored against the player, and against the expert; at a table of
+    people (pass-and-play), the opponent and the person replayed by name."""
+    if players == 2 and who and other:
+        return t._(
+            "{other} scored {yours} against {who}, {experts} against the expert.",
+            other=isolated(other),
+            who=isolated(who),
+            yours=points[0],
+            experts=points[1],
+        )
     if players > 2:
         return t._(
             "The opponents scored {yours} against your side, {experts} against the expert's.",
@@ -765,6 +784,21 @@ def quote(value: str) -> str:
     return repr(value)
 
 
+REASON_LIMIT = 160  # characters of a reason quoted in a notice
+
+
+def clip(text: str, limit: int = REASON_LIMIT) -> str:
+    """A reason quoted whole, or cut at its last word that fits, with an ellipsis (never in
+    the middle of a word; a single word longer than ``limit`` is cut at ``limit``)."""
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    space = cut.rfind(" ")
+    if space > 0:
+        cut = cut[:space]
+    return cut.rstrip(" ,;:.") + "…"
+
+
 def address_problem(t: Language, problem: AddressProblem) -> str:
     name, value = quote(problem.name)[1:-1], quote(problem.value)
     choices = {
@@ -776,9 +810,9 @@ def address_problem(t: Language, problem: AddressProblem) -> str:
     if problem.kind == "unknown":
         return t._("unknown parameter {name}", name=quote(problem.name))
     if problem.kind == "position":
-        return t._("position: {problem}", problem=problem.value[:80])
+        return t._("position: {problem}", problem=ltr(t, clip(problem.value)))
     if problem.kind == "deal":
-        return t._("the shared deal: {problem}", problem=problem.value[:80])
+        return t._("the shared deal: {problem}", problem=ltr(t, clip(problem.value)))
     if problem.kind == "seed":
         return t._("{name}={value} is not a whole number ≥ 0", name=name, value=value)
     if problem.kind == "daily":
@@ -793,6 +827,16 @@ def address_problem(t: Language, problem: AddressProblem) -> str:
         value=value,
         choices=choices[problem.kind],
     )
+
+
+KEPT_NOTICES = {  # what could not be read, and was set aside
+    "settings": N_(
+        "Your settings could not be read. A copy was kept aside; the usual settings apply."
+    ),
+    "days": N_("The days you played the daily deal could not all be read. A copy was kept aside."),
+    "frame": N_("The table kept for a quick start could not be read. A copy was kept aside."),
+    "": N_("Something the game kept could not be read. A copy was kept aside."),
+}
 
 
 def notice(t: Language, item: Notice) -> str:
@@ -827,6 +871,8 @@ def notice(t: Language, item: Notice) -> str:
         return stats_notice(t, item.detail)
     if kind == NoticeKind.PEER:
         return peer_notice(t, item.detail)
+    if kind == NoticeKind.KEPT:
+        return t._(KEPT_NOTICES.get(item.detail[0] if item.detail else "", KEPT_NOTICES[""]))
     raise ValueError(f"no words for the notice {kind!r}")
 
 
@@ -985,6 +1031,16 @@ def daily_streak(t: Language, current: int, best: int) -> str:
     )
 
 
+def next_daily(t: Language, minutes: int) -> str:
+    """When the next day's deal comes (UTC midnight), once today's is played."""
+    hours, minutes = divmod(minutes, 60)
+    return t._(
+        "Today's deal is played. The next one comes at midnight UTC, in {hours} h {minutes} min.",
+        hours=hours,
+        minutes=f"{minutes:02d}",
+    )
+
+
 def daily_share(t: Language, when: str, ours: int, theirs: int) -> str:
     """The text shared with the daily's link (the page adds the link)."""
     return t._(
@@ -1023,8 +1079,22 @@ def player_label(t: Language, seat: int) -> str:
     return t._("Player {number}", number=seat + 1)
 
 
+ARTICLE, LAM = "\u0627\u0644", "\u0644"  # Arabic's article ال, and its ل
+
+
+def to_whom(t: Language, name: str) -> str:
+    """Whom a phone or an invitation goes to: "à Leïla", "to Leïla", "لـسامي"; in Arabic لـ and
+    the article ال of a name are written لل ("للهادي"), and لـ + الل two lams ("للاعب 2", never
+    "لـاللاعب 2")."""
+    if t.code == "ar" and name.startswith(ARTICLE):
+        joined = LAM + name[1:]
+        return isolated(joined[1:] if joined.startswith(LAM * 3) else joined)
+    # TRANSLATORS: whom a phone or an invitation goes to; {who} is a person's name.
+    return t._("to {who}", who=isolated(name))
+
+
 def pass_title(t: Language, name: str) -> str:
-    return t._("Pass the phone to {who}", who=isolated(name))
+    return t._("Pass the phone {to_whom}", to_whom=to_whom(t, name))
 
 
 def pass_text(t: Language, name: str) -> str:
@@ -1042,7 +1112,7 @@ STUN_CHOICE = N_(
 )
 GUEST_NOTE = N_("You play in a friend's match: its rules and its next match are theirs.")
 INVITE_HOW = N_(
-    "Send this invitation to {who} (a message, or the code shown to their camera). They open "
+    "Send this invitation {to_whom} (a message, or the code shown to their camera). They open "
     "it, and send back an answer: enter it here."
 )
 ANSWER_LABEL = N_("The answer from {who}")
@@ -1104,7 +1174,7 @@ def waiting_for(t: Language, name: str) -> str:
 
 
 def invite_how(t: Language, name: str) -> str:
-    return t._(INVITE_HOW, who=isolated(name))
+    return t._(INVITE_HOW, to_whom=to_whom(t, name))
 
 
 def answer_label(t: Language, name: str) -> str:
