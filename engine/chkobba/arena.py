@@ -18,6 +18,7 @@ from multiprocessing import Pool
 
 from .bots import make_bot
 from .game import Game, Phase
+from .kernel import side
 from .rules import Rules
 
 
@@ -47,7 +48,7 @@ def play_pair(task: Task) -> Outcome:
     for a_side in (0, 1):
         bots = []
         for seat in range(players):
-            level = level_a if seat % 2 == a_side else level_b
+            level = level_a if side(seat) == a_side else level_b
             if partner and seat == a_side + 2:
                 level = partner
             bots.append(make_bot(level, seed=seed * 8 + seat, samples=samples))
@@ -59,7 +60,7 @@ def play_pair(task: Task) -> Outcome:
             start, cpu = time.perf_counter(), time.process_time()
             move = bots[seat].choose(view)
             spent, cpu = time.perf_counter() - start, time.process_time() - cpu
-            mine = seat % 2 == a_side
+            mine = side(seat) == a_side
             (outcome.times_a if mine else outcome.times_b).append(spent)
             (outcome.cpu_a if mine else outcome.cpu_b).append(cpu)
             game = game.play(move)

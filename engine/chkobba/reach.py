@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from .cards import DECK, Card
 from .errors import ChkobbaError, quoted
 from .game import Game, View
-from .kernel import HAND_SIZE, TABLE_SIZE, Phase, deal_layout, hand_layout
+from .kernel import HAND_SIZE, TABLE_SIZE, Phase, deal_layout, hand_layout, side
 from .log import Entry, EntryKind
 from .rules import TARGETS
 
@@ -91,7 +91,8 @@ def _deal_problem(view: View, deal: int, attempt: Sequence[Entry]) -> str:
         move = view.history[entry.number - 1]
         if (entry.seat, entry.stock) != (game.current, game.stock_count):
             return f"move {entry.number} ({move}) is not seat {entry.seat}'s at that stock"
-        sweeps = len(game.sweeps[game.current & 1])
+        mover = side(game.current)  # (the entry's seat: checked above)
+        sweeps = len(game.sweeps[mover])
         try:
             game = game.play(move)
         except ChkobbaError as error:
@@ -99,8 +100,7 @@ def _deal_problem(view: View, deal: int, attempt: Sequence[Entry]) -> str:
         if entry.kind == EntryKind.CUT and game.deal_number == deal and game.phase == Phase.CUT:
             return "its table holds three cards of a rank: it is dealt again"
         if entry.kind == EntryKind.PLAY:
-            side = (entry.seat or 0) & 1
-            swept = game.deal_number == deal and len(game.sweeps[side]) > sweeps
+            swept = game.deal_number == deal and len(game.sweeps[mover]) > sweeps
             if swept and not entry.chkobba:
                 return f"move {entry.number} ({move}) swept the table: the log says no chkobba"
             if entry.chkobba and not swept:

@@ -8,7 +8,7 @@ from typing import Any, NamedTuple
 from .cards import Card
 from .cardsets import bits_of
 from .errors import ChkobbaError, quoted
-from .kernel import counters, deal_points, deal_total
+from .kernel import CATEGORIES, counters, deal_points, deal_total
 
 
 class DealScore(NamedTuple):
@@ -24,6 +24,12 @@ class DealScore(NamedTuple):
     diamonds: int
     sevens: int
     sixes: int
+
+    def points(self, category: str) -> int:
+        """The points of one of the kernel's ``CATEGORIES`` ("karta", "dinari"...)."""
+        if category not in CATEGORIES:
+            raise ValueError(f"no category {quoted(category)}: one of {', '.join(CATEGORIES)}")
+        return int(getattr(self, category))
 
 
 class DealResult(NamedTuple):

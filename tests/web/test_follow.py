@@ -118,7 +118,7 @@ def test_the_last_card_lands_then_the_sheet_explains_itself(table):
     notes = table.page.inner_text('[data-overlay="sheet"]')
     if result.leftovers:
         assert "Left on the table: " in notes
-    cells = table.page.inner_text('[data-row="sevens"]')
+    cells = table.page.inner_text('[data-row="bermila"]')
     assert "seven" in cells and "six" in cells
     table.tap('[data-overlay="sheet"] [data-action="taken"]')
     table.wait_phase("taken")

@@ -17,7 +17,7 @@ def test_a_full_deal_to_its_score_sheet(table):
             break
     assert phase == "sheet"
     sheet = table.page.locator('[data-overlay="sheet"]')
-    for row in ("cards", "diamonds", "sevens", "hayya", "chkobba"):
+    for row in ("karta", "dinari", "bermila", "hayya", "chkobba"):
         assert sheet.locator(f'[data-row="{row}"]').count() == 1
     game = table.saved_game()
     result = game.deal_results[0]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from chkobba import Card, DealResult, DealScore, Move
+from chkobba.kernel import CATEGORIES
 from ui import words
 from ui.frame import cell
 from ui.i18n import N_, Language, language
@@ -210,7 +211,7 @@ def score_rows(t: Language, result: DealResult, seat: int) -> tuple[tuple[str, s
         return t._("{before} + {deal} = {after}", before=before, deal=after - before, after=after)
 
     return (
-        *(row(name, key) for key, name in words.ROW_NAMES.items()),
+        *(row(words.ROW_NAMES[key], key) for key in CATEGORIES),
         (t._(words.THIS_DEAL), str(you.total), str(them.total)),
         (t._(words.MATCH), match(seat), match(1 - seat)),
     )

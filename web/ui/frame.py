@@ -27,7 +27,8 @@ from chkobba import (
 )
 from chkobba.daily import daily_over, daily_points
 from chkobba.explain import reason
-from chkobba.kernel import HAND_SIZE, tied
+from chkobba.kernel import CATEGORIES, HAND_SIZE, tied
+from chkobba.kernel import side as side_of
 from chkobba.log import Entry, EntryKind, made_chkobba, match_log, undoable
 
 from . import words
@@ -550,7 +551,7 @@ def seat_view(
     phase: ScreenPhase,
     hidden: bool,
 ) -> SeatView:
-    side, players = seat % 2, game.rules.players
+    side, players = side_of(seat), game.rules.players
     you = seat == seats.viewer
     hand = list(game.hands[seat])
     if pending and pending.seat == seat and pending.move.card in hand:
@@ -809,7 +810,7 @@ def motion(ui: Ui) -> Motion:
     origin = f"hand-{last.seat}"
     if ui.stage == Stage.SHOW or not last.move.captures:
         return Motion(origin)
-    return Motion(origin, f"pile-{last.seat % 2}")
+    return Motion(origin, f"pile-{side_of(last.seat)}")
 
 
 # --- overlays ---------------------------------------------------------------------------------
@@ -945,7 +946,7 @@ def score_sheet(
     rows: list[Row] = []
     deal: tuple[int, ...] = ()
     if result:
-        for key in words.ROW_NAMES:
+        for key in CATEGORIES:
             cells = tuple(cell(t, key, score) for score in result.scores)
             rows.append(Row(key, t._(words.ROW_NAMES[key]), cells))
         deal = tuple(score.total for score in result.scores)
@@ -989,15 +990,8 @@ def daily_sheet(t: Language, game: Game, ui: Ui) -> Sheet:
 
 
 def cell(t: Language, key: str, score: DealScore) -> tuple[int, str]:
-    """A score sheet cell: the points of row ``key`` and what earned them."""
-    points = {
-        "cards": score.karta,
-        "diamonds": score.dinari,
-        "sevens": score.bermila,
-        "hayya": score.hayya,
-        "chkobba": score.chkobba,
-    }[key]
-    return points, words.row_note(t, key, score)
+    """A score sheet cell: the points of category ``key`` and what earned them."""
+    return score.points(key), words.row_note(t, key, score)
 
 
 # --- the deal's log ----------------------------------------------------------------------------
@@ -1036,7 +1030,7 @@ def log_panel(t: Language, game: Game, ui: Ui, seats: Seating, log: tuple[Entry,
     for entry in log:
         if entry.deal == number:
             seat = entry.seat if entry.seat is not None else entry.side
-            mine = seat is not None and seats.mine(seat % 2)
+            mine = seat is not None and seats.mine(side_of(seat))
             text = log_text(t, entry, players, seats)
             lines.append(LogLine(entry.kind, text, mine, entry.chkobba))
     return LogPanel(words.log_title(t, number), tuple(lines))
@@ -1052,7 +1046,7 @@ def taken_panel(
             continue
         if entry.kind == EntryKind.PLAY and entry.cards and entry.seat is not None:
             assert entry.card is not None
-            taken[entry.seat % 2].extend((entry.card, *entry.cards))
+            taken[side_of(entry.seat)].extend((entry.card, *entry.cards))
         elif entry.kind == EntryKind.LEFTOVERS and entry.side is not None:
             taken[entry.side].extend(entry.cards)
     sides = tuple(
@@ -1106,10 +1100,10 @@ def expert_panel(
 ) -> ExpertPanel:
     deal, seat = logged_deal(game, ui), reviewed_seat(ui)
     mine, expert = game.deal_results[deal - 1], ui.expert
-    side = seat % 2
+    side = side_of(seat)
     rows: list[Row] = []
     if expert is not None:
-        for key in words.ROW_NAMES:
+        for key in CATEGORIES:
             cells = (cell(t, key, mine.scores[side]), cell(t, key, expert.scores[side]))
             rows.append(Row(key, t._(words.ROW_NAMES[key]), cells))
     totals = (mine.scores[side].total, expert.scores[side].total if expert else 0)

@@ -22,6 +22,7 @@ from chkobba import (
     read_deal_link,
 )
 from chkobba.daily import read_day
+from chkobba.kernel import side as side_of
 from chkobba.rules import LEVELS, PLAYERS
 
 from .i18n import LANGUAGES
@@ -199,7 +200,7 @@ class Seating:
 
     def mine(self, side: int) -> bool:
         """Whether ``side`` is the viewer's."""
-        return side == self.viewer % 2
+        return side == side_of(self.viewer)
 
 
 SOLO = Seating()  # the player alone at seat 0, against the computer

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from chkobba import TARGETS, Card, DealScore, Move, MoveKind
 from chkobba.explain import Why
+from chkobba.kernel import side as side_of
 from chkobba.rules import LEVELS, PLAYERS
 
 from .i18n import LANGUAGES, N_, NATIVE_NAMES, Language, np_
@@ -85,10 +86,10 @@ CONFIRM_TITLE = N_("Start a new match?")
 CONFIRM_TEXT = N_("The match in progress will be lost.")
 # The scoring's own words, as players say them (karta, dinari, bermila, 7ayya, chkobba).
 HAYYA_TAG = np_("card tag", "7ayya")  # on the 7 of diamonds' face
-ROW_NAMES = {
-    "cards": N_("Karta"),
-    "diamonds": N_("Dinari"),
-    "sevens": N_("Bermila"),
+ROW_NAMES = {  # by the engine's category (chkobba.kernel.CATEGORIES)
+    "karta": N_("Karta"),
+    "dinari": N_("Dinari"),
+    "bermila": N_("Bermila"),
     "hayya": N_("7ayya"),
     "chkobba": N_("Chkobbas"),
 }
@@ -479,7 +480,7 @@ def deal_told(
     seats: Seating = SOLO,
 ) -> str:
     """A deal's score, spoken when its score sheet opens (the viewer's side first)."""
-    mine = seats.viewer % 2
+    mine = side_of(seats.viewer)
     other = 1 - mine
     numbers = {
         "number": number,
@@ -556,11 +557,11 @@ def leftovers(t: Language, side: int, count: int, players: int = 2, seats: Seati
 
 def row_note(t: Language, key: str, score: DealScore) -> str:
     """What earned a score sheet row's points: "21 cards", "5 ♦", "2 sevens, 1 six"."""
-    if key == "cards":
+    if key == "karta":
         return t.count_cards(score.cards)
-    if key == "diamonds":
+    if key == "dinari":
         return ltr(t, f"{score.diamonds} ♦")
-    if key == "sevens":
+    if key == "bermila":
         sevens = t.ngettext("{n} seven", "{n} sevens", score.sevens)
         sixes = t.ngettext("{n} six", "{n} sixes", score.sixes)
         return t._("{sevens}, {sixes}", sevens=sevens, sixes=sixes)
