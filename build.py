@@ -756,12 +756,12 @@ def test(pytest_args: list[str]) -> int:
     return subprocess.run([str(python), "-m", "pytest", *args], cwd=ROOT, env=env).returncode
 
 
-def loadtime(runs: int, plain: bool) -> int:
+def loadtime(runs: int, extra: list[str]) -> int:
     python = pip_install(".stamp-dev", "-e", ".[dev]")
     ensure_chromium()
     build()
     script = MEASURE / "loadtime.py"
-    command = [str(python), str(script), "--runs", str(runs), *(["--plain"] if plain else [])]
+    command = [str(python), str(script), "--runs", str(runs), *extra]
     return subprocess.run(command, cwd=ROOT).returncode
 
 
@@ -832,6 +832,8 @@ def main() -> int:
     p_load = sub.add_parser("loadtime", help="measure time to a playable table")
     p_load.add_argument("--runs", type=int, default=5)
     p_load.add_argument("--plain", action="store_true", help="as a plain host: no COOP/COEP")
+    p_load.add_argument("--reloads", action="store_true", help="only the reloads' figures")
+    p_load.add_argument("--delays", help="seconds after a first visit to reload (0,2,4,8)")
     p_lh = sub.add_parser("lighthouse", help="Lighthouse 12's mobile scores")
     p_lh.add_argument("--runs", type=int, default=3)
     p_lh.add_argument("--keep", help="a folder to write each run's JSON report to")
@@ -857,7 +859,8 @@ def main() -> int:
     elif args.command == "test":
         return test([a for a in args.pytest_args if a != "--"])
     elif args.command == "loadtime":
-        return loadtime(args.runs, args.plain)
+        extra = ["--plain"] * args.plain + ["--reloads"] * args.reloads
+        return loadtime(args.runs, extra + (["--delays", args.delays] if args.delays else []))
     elif args.command == "lighthouse":
         hosts = [flag for flag in ("--plain", "--both") if getattr(args, flag[2:])]
         return lighthouse(args.runs, args.keep, hosts)
