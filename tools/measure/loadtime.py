@@ -275,10 +275,11 @@ def print_early(early: dict[tuple[str, float], list[tuple[float, str]]], delays:
         theirs, mine = (statistics.median(s for s, _ in runs) for runs in (minimal, ours))
         each = sorted(o / m for (o, _), (m, _) in zip(ours, minimal, strict=True))
         boots = ", ".join(sorted({boot for _, boot in ours}))
+        runs = " ".join(f"{o:.1f}/{m:.1f}" for (o, _), (m, _) in zip(ours, minimal, strict=True))
         print(
             f"  reload {delay:g} s after the first visit: minimal {theirs:5.2f} s, Chkobba"
             f" {mine:5.2f} s (booted: {boots}), ratio {ratio(mine, theirs)}"
-            f" ({each[0]:.2f}-{each[-1]:.2f})"
+            f" ({each[0]:.2f}-{each[-1]:.2f}; each run, ours/minimal s: {runs})"
         )
 
 
