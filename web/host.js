@@ -26,6 +26,14 @@
 //   Python starts (the next visit makes a new one); after STRIKES such trials in a row this
 //   build's snapshots are refused (html[data-snapshot="refused"]: pwa.js then makes none).
 //   html[data-boot] says how Python started: snapshot, plain, or fallback (a snapshot dropped).
+// - Keeps Pyodide's compiled wasm, which the worker sends once Python is up (a
+//   WebAssembly.Module: a reference to the code, not a copy). V8 shares a module compiled from
+//   the same bytes between the pages and workers of one renderer process while any of them holds
+//   it: a worker's goes with the worker when the page reloads, a page's outlives it for a while.
+//   So the reload's worker finds the wasm compiled (its hot functions optimised) instead of
+//   compiling 9.6 MB again, as a page that runs Pyodide on its own thread does. Without it, a
+//   reload made before Python's snapshot exists took 1.4x the minimal PyScript page's
+//   (docs/boot-experiments.md).
 import { hooks } from "./pyscript/core.js";
 import { keys, show } from "./screen.js";
 import { makeSounds } from "./sound.js";
@@ -70,6 +78,7 @@ let leads = false; // Python asked to lead: this tab shows the saved match
 let leading = false; // this tab holds LEAD
 let queued = false; // this tab waits in LEAD's queue
 let touched = false; // the player has tapped or typed in this tab
+let compiled = null; // Pyodide's compiled wasm (above): held, never read
 
 // --- web storage, every failure caught ---------------------------------------------------------
 
@@ -248,6 +257,10 @@ function store({ key, value, expect }) {
 function received(data) {
   clearTimeout(watchdog);
   if (data instanceof Error) return fail(data); // PyScript's worker reports its failure so
+  if (data instanceof WebAssembly.Module) {
+    compiled = data;
+    return;
+  }
   let message;
   try {
     message = JSON.parse(data);

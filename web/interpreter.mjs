@@ -27,6 +27,8 @@ export const MODULES = __MODULES__; // what the snapshot imports: the page's, le
 // the snapshot froze (a new match's seed comes from it).
 const CHECK = "import random, chkobba; random.seed(); chkobba.__name__";
 
+let compiled = null; // Pyodide's compiled wasm, once instantiated (boot keeps it)
+
 /** Pyodide's loadPyodide, failing instead of hanging: a download cut while Emscripten
  * instantiates the wasm surfaces only as an unhandled rejection of this worker, or not at all
  * (Emscripten logs it and waits), so the wasm's instantiation is watched too. */
@@ -38,10 +40,16 @@ function boot(options) {
     // is left to Pyodide, which fetches it again as bytes.
     const watched = (original, fatal) =>
       function (...args) {
-        return original.apply(this, args).catch((error) => {
-          if (fatal(error)) reject(error);
-          throw error;
-        });
+        return original.apply(this, args).then(
+          (result) => {
+            if (result?.module) compiled = result.module;
+            return result;
+          },
+          (error) => {
+            if (fatal(error)) reject(error);
+            throw error;
+          },
+        );
       };
     const cut = (error) => /fetch|network/i.test(String(error?.message ?? error));
     WebAssembly.instantiate = watched(instantiate, () => true);
@@ -121,7 +129,8 @@ export async function start(archives, options = {}) {
 
 // PyScript's entry, in the game's worker. The page (host.js) is told how Python started, before
 // PyScript runs main.py: "snapshot", "plain", or "fallback" (a snapshot that failed); and a
-// start that fails, or a page's Python that raises.
+// start that fails, or a page's Python that raises. It is sent the compiled wasm too, which it
+// holds so that the next reload's worker finds it compiled (host.js says why).
 export async function loadPyodide(options) {
   let pyodide;
   try {
@@ -131,6 +140,7 @@ export async function loadPyodide(options) {
     throw error;
   }
   globalThis.postMessage(JSON.stringify({ type: "booted", boot: globalThis.chkobbaBoot }));
+  if (compiled) globalThis.postMessage(compiled);
   return pyodide;
 }
 

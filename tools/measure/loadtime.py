@@ -13,6 +13,10 @@ pages, in turn, in fresh browser contexts (empty caches):
   visits find them (Chromium keeps a wasm module's compiled code with the response it came from
   once the module has run for a while: the first reload from the service worker compiles
   Pyodide's wasm again, the later ones do not; a trace shows it);
+- a reload at once (or --delays seconds) after a cold visit is ready, in a fresh context: ours
+  before its service worker and Python's snapshot are ready (the snapshot is made only once the
+  worker controls the page), so Python boots in its worker without the snapshot, beside the
+  service worker's precache;
 - cold with the CPU slowed 4x (CDP Emulation.setCPUThrottlingRate, a mid-range phone's CPU);
 - the bytes a cold visit transferred (Resource Timing transferSize: compressed bodies + headers,
   the page's and its workers');
@@ -191,6 +195,25 @@ window.__long.filter(([start]) => start < window.__readyAt)
 """
 
 
+# How ours booted (html[data-boot]: snapshot, plain, fallback); the minimal page says nothing.
+BOOT = "document.documentElement.dataset.boot || '-'"
+
+
+def early_reload(browser, url: str, selector: str, delay: float) -> tuple[float, str]:
+    """Seconds to ready on a reload made ``delay`` seconds after a cold visit was ready, and
+    how the page booted on that reload."""
+    context, page = new_page(browser, selector)
+    page.goto(url, wait_until="commit")
+    ready_seconds(page)
+    if delay:
+        page.wait_for_timeout(delay * 1000)  # the player's pause, not a test's wait
+    page.reload(wait_until="commit")
+    seconds = ready_seconds(page)
+    boot = page.evaluate(BOOT)
+    context.close()
+    return seconds, boot
+
+
 def reload_blocking(browser, url: str, selector: str) -> tuple[float, float]:
     """A later visit on a mid-range phone's CPU (4x slower): seconds to ready on a reload from
     the service worker and Python's snapshot, and the page thread's total blocking time until
@@ -240,32 +263,64 @@ def ratio(ours: float, theirs: float) -> str:
     return f"{ours / theirs:5.2f}x"
 
 
+def print_early(early: dict[tuple[str, float], list[tuple[float, str]]], delays: list[float]):
+    """The early reloads: each page's median, ours' boots, the ratio of the medians and its
+    range over the runs (each run's ratio of ours to the minimal page's)."""
+    for delay in delays:
+        minimal = early[("minimal PyScript page", delay)]
+        ours = early[("Chkobba table", delay)]
+        theirs, mine = (statistics.median(s for s, _ in runs) for runs in (minimal, ours))
+        each = sorted(o / m for (o, _), (m, _) in zip(ours, minimal, strict=True))
+        boots = ", ".join(sorted({boot for _, boot in ours}))
+        runs = " ".join(f"{o:.1f}/{m:.1f}" for (o, _), (m, _) in zip(ours, minimal, strict=True))
+        print(
+            f"  reload {delay:g} s after the first visit: minimal {theirs:5.2f} s, Chkobba"
+            f" {mine:5.2f} s (booted: {boots}), ratio {ratio(mine, theirs)}"
+            f" ({each[0]:.2f}-{each[-1]:.2f}; each run, ours/minimal s: {runs})"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--plain", action="store_true", help="as a plain host: no COOP/COEP")
+    parser.add_argument(
+        "--reloads", action="store_true", help="only the reloads (early, after the snapshot)"
+    )
+    parser.add_argument(
+        "--delays", default="0", help="seconds after a cold visit to reload early (e.g. 0,2,4,8)"
+    )
     args = parser.parse_args()
-    imports = import_ms(DIST, 3)
+    delays = [float(d) for d in args.delays.split(",")]
+    imports = {} if args.reloads else import_ms(DIST, 3)
     server, base = start_server(DIST, plain=args.plain)
     blocking = []
     rounds: dict[str, list[tuple[float, ...]]] = {name: [] for name in PAGES}
+    early: dict[tuple[str, float], list[tuple[float, str]]] = {}
     memory = {}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=shutil.which("chromium") or "/usr/bin/chromium")
         for _ in range(args.runs):  # interleaved, so load on the machine hits both alike
             for name, (path, selector) in PAGES.items():
+                for delay in delays:
+                    got = early_reload(browser, base + path, selector, delay)
+                    early.setdefault((name, delay), []).append(got)
                 cold, reload, later, sent, cards = cold_and_reload(browser, base + path, selector)
-                slow = throttled(browser, base + path, selector)
+                slow = float("nan") if args.reloads else throttled(browser, base + path, selector)
                 rounds[name].append((cold, reload, later, slow, sent, cards))
-            path, selector = PAGES["Chkobba table"]
-            blocking.append(reload_blocking(browser, base + path, selector))
+            if not args.reloads:
+                path, selector = PAGES["Chkobba table"]
+                blocking.append(reload_blocking(browser, base + path, selector))
         for name, (path, selector) in PAGES.items():
-            memory[name] = renderer_megabytes(browser, base + path, selector)
+            memory[name] = (
+                float("nan") if args.reloads else renderer_megabytes(browser, base + path, selector)
+            )
         browser.close()
     server.shutdown()
 
     host = "a plain host (gzip, no COOP/COEP)" if args.plain else "COOP/COEP"
     print(f"median of {args.runs} interleaved runs, headless Chromium, 360x740, localhost, {host}:")
+    print_early(early, delays)
     medians = {}
     for name, runs in rounds.items():
         medians[name] = cold, reload, later, slow, sent, _ = [
@@ -283,10 +338,13 @@ def main() -> None:
         f"  4x CPU cold {ratio(ours[3], minimal[3])}"
     )
     print(
-        "  (ours reloads from its service worker; the minimal page, which has none, from the"
-        " HTTP cache)"
+        "  (reload: ours once its service worker controls the page and Python's snapshot is made,"
+        " from that worker; the minimal page, which has none, from the HTTP cache"
+        + ("; --reloads: no 4x CPU or memory figures)" if args.reloads else ")")
     )
     print(f"  the player's cards on screen after a reload: {ours[5]:5.2f} s from navigation")
+    if args.reloads:
+        return
     seconds, blocked = (statistics.median(c) for c in zip(*blocking, strict=True))
     print(
         f"  a reload with the CPU slowed 4x: ready {seconds:5.2f} s, the page's thread blocked"
