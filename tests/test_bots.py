@@ -11,10 +11,19 @@ from dataclasses import replace
 
 import pytest
 from chkobba import Card, Game, Move, Rules
-from chkobba.arena import report, run
-from chkobba.bots import LEVELS, explain, hint, make_bot
-from chkobba.bots.core import pack_pile
+from chkobba.arena import goals, report, run
+from chkobba.bots import ARENA_LEVELS, LEVELS, explain, hint, make_bot
+from chkobba.bots.core import (
+    DIA_SHIFT,
+    HAYYA_SHIFT,
+    SEVEN_SHIFT,
+    SIX_SHIFT,
+    SWEEP_SHIFT,
+    final_diff,
+    pack_pile,
+)
 from chkobba.bots.infer import Inference
+from chkobba.bots.peer import piles_value
 from chkobba.bots.search import World
 from chkobba.cardsets import bits_of
 
@@ -40,9 +49,9 @@ def play_deal(bots, players: int, seed: int, check=None) -> Game:
 
 
 @pytest.mark.parametrize("players", [2, 4])
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", ARENA_LEVELS)
 def test_bots_play_legal_moves_through_whole_deals(level: str, players: int) -> None:
-    deals = 3 if level == "hard" else 12
+    deals = 3 if level in ("hard", "peer") else 12
     for seed in range(deals):
         bots = [bot(level, seed + seat) for seat in range(players)]
         game = play_deal(bots, players, seed)
@@ -95,7 +104,7 @@ def test_bots_use_only_what_the_seat_can_see(players: int) -> None:
         hidden = {(world.hands, world.stock) for world in worlds}
         if len(hidden) < 2:
             continue  # nothing hidden left to vary
-        for level in LEVELS:
+        for level in ARENA_LEVELS:
             moves = {str(bot(level, seed=7).choose(v)) for v in views}
             assert len(moves) == 1, (level, game.notation(), moves)
             # and the real game's view (with its history) gives that move too
@@ -104,7 +113,7 @@ def test_bots_use_only_what_the_seat_can_see(players: int) -> None:
     assert checked > 5
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", ARENA_LEVELS)
 def test_same_seed_same_moves(level: str) -> None:
     for seed in (3, 11):
         first = play_deal([bot(level, 5), bot(level, 6)], 2, seed)
@@ -175,6 +184,30 @@ def test_hard_bot_finds_the_only_winning_line(notation: str) -> None:
     assert hard.last_values[move] == best  # the search's value is the exact one
     medium = make_bot("medium").choose(game.view(game.current))
     assert values[str(medium)] <= best - 2
+
+
+@pytest.mark.parametrize("notation", list(ENDGAMES))
+def test_peer_solves_a_two_player_last_hand_exactly(notation: str) -> None:
+    """The peers' algorithm solves the rest of the deal once the stock is empty."""
+    game = Game.from_notation(notation)
+    assert str(make_bot("peer", seed=3).choose(game.view(game.current))) == ENDGAMES[notation]
+
+
+def test_peer_evaluation_of_a_finished_deal_is_its_score() -> None:
+    """Every card in a pile: each category's expected value is the point it scored."""
+    medium = [bot("medium", seat) for seat in range(2)]
+    for seed in range(30):
+        scores = play_deal(medium, 2, seed).deal_results[-1].scores
+        stats = [
+            s.cards
+            | s.diamonds << DIA_SHIFT
+            | s.sevens << SEVEN_SHIFT
+            | s.sixes << SIX_SHIFT
+            | s.hayya << HAYYA_SHIFT
+            | s.chkobba << SWEEP_SHIFT
+            for s in scores
+        ]
+        assert piles_value(*stats) == final_diff(*stats) == scores[0].total - scores[1].total
 
 
 def against_medium(game: Game, side: int) -> int:
@@ -376,6 +409,14 @@ def test_arena_reports_the_figures(players: int) -> None:
     matches = list(run("medium", "easy", 1, players=players, target=5))
     text = report("medium", "easy", matches, players, matches=True)
     assert "matches won" in text
+
+
+def test_goals_print_each_goal_and_its_verdict(capsys: pytest.CaptureFixture[str]) -> None:
+    goals(1, 1, 7, table=((2, "peer", 0.4), (2, "medium", 1.1)))
+    out = capsys.readouterr().out
+    assert "A=hard vs B=peer" in out and "A=hard vs B=medium" in out
+    assert "2 players, hard vs peer: " in out and "(goal ≥ +0.4: " in out
+    assert "2 players, hard vs medium: " in out and "seeds 7-7)" in out
 
 
 @pytest.mark.parametrize("players", [2, 4])

@@ -1,9 +1,12 @@
-"""Command line: ``python -m chkobba bench`` (engine speed), ``python -m chkobba arena`` (bots)."""
+"""Command line: ``python -m chkobba bench`` (engine speed), ``python -m chkobba arena`` (bots),
+``python -m chkobba goals`` (the hard bot's goals against the peers' algorithm and medium)."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+
+from .bots import ARENA_LEVELS
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -17,8 +20,8 @@ def main(argv: list[str] | None = None) -> int:
         "--idle", action="store_true", help="time the loop against an engine that does no work"
     )
     arena = commands.add_parser("arena", help="bot against bot on duplicate deals")
-    arena.add_argument("bot_a", choices=("easy", "medium", "hard"))
-    arena.add_argument("bot_b", choices=("easy", "medium", "hard"))
+    arena.add_argument("bot_a", choices=ARENA_LEVELS)
+    arena.add_argument("bot_b", choices=ARENA_LEVELS)
     arena.add_argument("--deals", type=int, default=2000, help="shuffles, each played twice")
     arena.add_argument("--players", type=int, choices=(2, 4), default=2)
     arena.add_argument("--matches", type=int, help="play this many duplicate whole matches")
@@ -28,9 +31,15 @@ def main(argv: list[str] | None = None) -> int:
     arena.add_argument("--samples", type=int, help="hard bot's worlds per move")
     arena.add_argument(
         "--partner",
-        choices=("easy", "medium", "hard"),
+        choices=ARENA_LEVELS,
         help="four players: bot A's partner plays this level (a mixed partnership)",
     )
+    goals = commands.add_parser(
+        "goals", help="the hard bot against the peers' algorithm and medium, 2 and 4 players"
+    )
+    goals.add_argument("--deals", type=int, default=300, help="shuffles per goal, each twice")
+    goals.add_argument("--jobs", type=int, default=1, help="worker processes")
+    goals.add_argument("--seed", type=int, help="first shuffle seed (default: fresh seeds)")
     args = parser.parse_args(argv)
     if args.command == "bench":
         from .bench import main as run_bench
@@ -51,6 +60,11 @@ def main(argv: list[str] | None = None) -> int:
             args.target,
             args.partner,
         )
+    elif args.command == "goals":
+        from .arena import GOALS_SEED
+        from .arena import goals as run_goals
+
+        run_goals(args.deals, args.jobs, args.seed or GOALS_SEED)
     return 0
 
 

@@ -4,7 +4,8 @@ Each shuffle seed is played twice with the seats swapped (bot A on the even seat
 ones), so both sides get the same cards and the luck of the deal cancels out in the difference.
 ``python -m chkobba arena hard medium --deals 2000 --players 2 --jobs 2``. With four players,
 ``--partner medium`` seats bot A with a medium partner (a mixed partnership, as a human and the
-computer make).
+computer make). ``python -m chkobba goals`` prints the hard bot's goals: against the peers'
+algorithm (``bots/peer.py``) and the medium bot, two and four players, on the same fresh seeds.
 """
 
 from __future__ import annotations
@@ -160,6 +161,41 @@ def report(level_a: str, level_b: str, outcomes: list[Outcome], players: int, ma
                 "(process CPU time: what the move costs on one core, load aside)"
             )
     return "\n".join(lines)
+
+
+GOALS = (  # players, opponent, the hard bot's goal in points per deal
+    (2, "peer", 0.4),
+    (2, "medium", 1.1),
+    (4, "peer", 0.3),
+    (4, "medium", 0.7),
+)
+GOALS_SEED = 5_000_001  # fresh seeds: no bot was tuned on them
+
+
+def goals(
+    deals: int,
+    jobs: int,
+    first_seed: int = GOALS_SEED,
+    table: tuple[tuple[int, str, float], ...] = GOALS,
+) -> None:
+    """The hard bot against each opponent of ``table``, ``deals`` duplicate deals each, the full
+    reports, then one line per goal: reached when its interval's lower end is at the goal,
+    likely when only its mean is."""
+    lines = []
+    for players, opponent, goal in table:
+        start = time.perf_counter()
+        outcomes = list(run("hard", opponent, deals, players, jobs, first_seed))
+        print(report("hard", opponent, outcomes, players, False))
+        print(f"  ({time.perf_counter() - start:.0f} s wall clock, {jobs} job(s))", flush=True)
+        diff = [statistics.fmean(o.points_a) - statistics.fmean(o.points_b) for o in outcomes]
+        mean, half = _ci(diff)
+        verdict = "reached" if mean - half >= goal else "likely" if mean >= goal else "not reached"
+        lines.append(
+            f"{players} players, hard vs {opponent}: {mean:+.3f} ± {half:.3f} per deal "
+            f"(goal ≥ {goal:+.1f}: {verdict}; seeds {first_seed}-{first_seed + deals - 1})"
+        )
+    print("Goals:")
+    print("\n".join(f"  {line}" for line in lines))
 
 
 def main(

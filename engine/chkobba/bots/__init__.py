@@ -9,7 +9,8 @@ True
 
 Levels: ``easy`` (a beginner's greed and slips), ``medium`` (the five reflexes of a good player,
 one move ahead), ``hard`` (determinized search, exact in a two-player last hand). Every bot is
-deterministic: the same seed and the same view give the same move.
+deterministic: the same seed and the same view give the same move. ``peer`` (the algorithm of
+the best open Scopa bots, ``peer.py``) is the arena's sparring partner, not a level players pick.
 """
 
 from __future__ import annotations
@@ -22,7 +23,10 @@ from ..moves import Move
 from ..rules import LEVELS
 from ..view import View
 from .hard import HardBot
+from .peer import PeerBot
 from .simple import EasyBot, MediumBot
+
+ARENA_LEVELS = (*LEVELS, "peer")  # the levels ``make_bot`` makes
 
 
 class Bot(Protocol):
@@ -37,7 +41,7 @@ def make_bot(
     budget_ms: float | None = None,
     samples: int | None = None,
 ) -> Bot:
-    """A bot of the given level ("easy", "medium" or "hard").
+    """A bot of the given level ("easy", "medium", "hard" or the sparring partner "peer").
 
     For ``hard``, ``samples`` is the work per move: the number of deals of the hidden cards it
     searches (32 with two players, 28 with four). ``budget_ms`` is an optional time cap per move
@@ -52,7 +56,9 @@ def make_bot(
         if samples is None:
             return HardBot(seed, budget_ms=budget_ms)
         return HardBot(seed, samples=samples, cut_samples=max(4, samples // 2), budget_ms=budget_ms)
-    raise ValueError(f"unknown bot level {quoted(level)}: choose easy, medium or hard")
+    if level == "peer":
+        return PeerBot(seed)
+    raise ValueError(f"unknown bot level {quoted(level)}: choose easy, medium, hard or peer")
 
 
 def hint(view: View, seed: int = 1, samples: int | None = None) -> tuple[Move, str]:
@@ -61,4 +67,15 @@ def hint(view: View, seed: int = 1, samples: int | None = None) -> tuple[Move, s
     return move, explain(view, move)
 
 
-__all__ = ["LEVELS", "Bot", "EasyBot", "HardBot", "MediumBot", "explain", "hint", "make_bot"]
+__all__ = [
+    "ARENA_LEVELS",
+    "LEVELS",
+    "Bot",
+    "EasyBot",
+    "HardBot",
+    "MediumBot",
+    "PeerBot",
+    "explain",
+    "hint",
+    "make_bot",
+]
