@@ -50,10 +50,14 @@ def previous_seat(seat: int, players: int) -> int:
     return (seat - 1) % players
 
 
+SEAT_SIDE = (0, 1, 0, 1)
+"""The side each seat plays for: seats 0 and 2 are side 0, seats 1 and 3 side 1 (with two
+players each seat is its own side). A table, for the bots' search loops; ``side`` elsewhere."""
+
+
 def side(seat: int) -> int:
-    """The side a seat plays for: seats 0 and 2 are side 0, seats 1 and 3 side 1 (with two
-    players each seat is its own side)."""
-    return seat & 1
+    """The side ``seat`` plays for (``SEAT_SIDE``)."""
+    return SEAT_SIDE[seat]
 
 
 def partner(seat: int, players: int) -> int:
@@ -319,6 +323,7 @@ __all__ = [
     "HAND_SIZE",
     "MAX_VALUE",
     "NEW_HAND",
+    "SEAT_SIDE",
     "TABLE_SIZE",
     "Counters",
     "GroupsByValue",

@@ -16,9 +16,11 @@ from math import comb
 from ..cards import DECK, HAYYA, Card
 from ..cardsets import BITS, HAYYA_BIT, bits_of, cards_of
 from ..kernel import (
+    DECK_COUNTERS,
     card_class,
     counters,
-    majorities,
+    deal_points,
+    deal_total,
     sweepable,
     table_groups,
 )
@@ -73,10 +75,10 @@ def _sign(a: object, b: object) -> int:
 
 def final_diff(stats0: int, stats1: int) -> int:
     """Exact deal points of side 0 minus side 1 once every card is in a pile (the kernel's
-    ``majorities`` on the packed counters, plus the 7♦ and the chkobbas)."""
+    ``deal_points`` on the packed counters and chkobbas)."""
     first, second = unpack(stats0), unpack(stats1)
-    won, lost = majorities(first, second), majorities(second, first)
-    return sum(won) - sum(lost) + first[4] - second[4] + first[5] - second[5]
+    mine = deal_total(deal_points(first[:5], second[:5], first[5]))
+    return mine - deal_total(deal_points(second[:5], first[:5], second[5]))
 
 
 # ---------------------------------------------------------------- expected points mid-deal
@@ -138,7 +140,9 @@ def expected_diff(stats0: int, stats1: int) -> float:
 def _expected_diff(stats0: int, stats1: int) -> float:
     c0, d0, s0, x0, h0, w0 = unpack(stats0)
     c1, d1, s1, x1, h1, w1 = unpack(stats1)
-    if c0 + c1 > 40 or d0 + d1 > 10 or s0 + s1 > 4 or x0 + x1 > 4:  # hand-made odd positions
+    both = (c0 + c1, d0 + d1, s0 + s1, x0 + x1)
+    if any(count > most for count, most in zip(both, DECK_COUNTERS[:4], strict=True)):
+        # a hand-made position whose piles hold more than the deck
         return float(final_diff(stats0, stats1))
     return KARTA[c0][c1] + DINARI[d0][d1] + BERMILA[s0, s1, x0, x1] + h0 - h1 + w0 - w1
 

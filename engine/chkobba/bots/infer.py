@@ -14,7 +14,7 @@ from __future__ import annotations
 from math import exp, log
 
 from ..cardsets import BITS, bits_of
-from ..kernel import HAND_SIZE, Phase, next_hand, next_seat, play_card
+from ..kernel import HAND_SIZE, SEAT_SIDE, Phase, next_hand, next_seat, play_card, previous_seat
 from ..moves import PLAY
 from ..view import View
 from .core import (
@@ -104,7 +104,7 @@ class _Play:
         s0, s1 = self.stats
         if not won:
             return s0, s1, left
-        if self.seat & 1:
+        if SEAT_SIDE[self.seat]:
             return s0, s1 + pile_gain(won, chkobba), left
         return s0 + pile_gain(won, chkobba), s1, left
 
@@ -136,7 +136,7 @@ class Inference:
         return total
 
     def _beta(self, seat: int) -> float:
-        return self.betas[seat & 1 != self.side]
+        return self.betas[SEAT_SIDE[seat] != self.side]
 
     def _log_chance(self, play: _Play, held: tuple[int, ...]) -> float:
         beta = self._beta(play.seat)
@@ -144,9 +144,9 @@ class Inference:
         counts = play.pool[:]
         for card in hand:
             counts[VALUE[card]] -= 1
-        side = play.seat & 1
+        side = SEAT_SIDE[play.seat]
         nxt = play.after
-        if self.players == 4 and nxt & 1 == side:
+        if self.players == 4 and SEAT_SIDE[nxt] == side:
             p_value = [0.0] * 11  # a partner's threat is no threat
         else:
             p_value = chances(counts, play.next_size)
@@ -154,7 +154,7 @@ class Inference:
         def score(card: int, taken: int, outcome: tuple[int, int, int]) -> float:
             a, b, left = outcome
             laid = -1 if taken else card.bit_length() - 1
-            return greedy_value(a, b, left, side, nxt & 1, p_value, laid)
+            return greedy_value(a, b, left, side, SEAT_SIDE[nxt], p_value, laid)
 
         scores = [
             beta * score(card, taken, play.outcome(card, taken))
@@ -187,10 +187,11 @@ def _plays(view: View) -> list[_Play]:
     sizes = list(view.hand_sizes)
     plays: list[_Play] = []
     later: dict[int, tuple[int, ...]] = {}
-    for back, move in enumerate(reversed(moves), 1):
+    seat = view.seat
+    for move in reversed(moves):
         if move.kind != PLAY or move.card is None:
             return []
-        seat = (view.seat - back) % players
+        seat = previous_seat(seat, players)
         card = BITS[move.card.index]
         taken = bits_of(move.captures)
         before = table | taken if taken else table & ~card  # what it took back, or lifted
@@ -200,7 +201,7 @@ def _plays(view: View) -> list[_Play]:
         if left != table:
             return []
         if won:
-            stats[seat & 1] -= pile_gain(won, chkobba)
+            stats[SEAT_SIDE[seat]] -= pile_gain(won, chkobba)
         table = before
         sizes[seat] += 1
         pool[move.card.value] += 1

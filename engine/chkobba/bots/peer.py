@@ -27,6 +27,7 @@ from math import erf, sqrt
 from ..cardsets import BITS, HAYYA_BIT, bits_of, cards_of
 from ..kernel import (
     DEAL_OVER,
+    SEAT_SIDE,
     Phase,
     hand_layout,
     leftovers_side,
@@ -103,7 +104,7 @@ def evaluate(stats0: int, stats1: int, table: int, mover: int, holds: list[float
         risk = SWEEP_RISK * holds[total]
     elif table & HAYYA_BIT:
         risk = HAYYA_RISK * holds[7]
-    return value - risk if mover & 1 else value + risk
+    return value - risk if SEAT_SIDE[mover] else value + risk
 
 
 def _holds_hand(hand: tuple[int, ...]) -> list[float]:
@@ -168,7 +169,7 @@ class PeerSearch:
     ) -> float:
         """``seat`` to play (``only``: that play alone): the best value for its side."""
         self.nodes += 1
-        side = seat & 1
+        side = SEAT_SIDE[seat]
         best = INF if side else -INF
         nxt = next_seat(seat, self.players)
         remaining = sum(len(h) for h in hands) - 1

@@ -16,7 +16,15 @@ from collections.abc import Callable
 from math import exp
 
 from ..cardsets import BITS
-from ..kernel import DEAL_OVER, hand_layout, leftovers_side, next_hand, next_seat, play_card
+from ..kernel import (
+    DEAL_OVER,
+    SEAT_SIDE,
+    hand_layout,
+    leftovers_side,
+    next_hand,
+    next_seat,
+    play_card,
+)
 from .core import (
     SWEEP,
     VALUE,
@@ -100,7 +108,7 @@ class Searcher:
         )
         s0, s1, last = w.stats0, w.stats1, w.last
         if won:
-            last = seat & 1
+            last = SEAT_SIDE[seat]
             if last:
                 s1 += pile_gain(won, chkobba)
             else:
@@ -162,7 +170,7 @@ class Searcher:
             return final_diff(s0, s1)
         first = self.world.first
         if depth >= self.max_plies:
-            return horizon_value(s0, s1, table, first & 1, self.p_next_hand(stock))
+            return horizon_value(s0, s1, table, SEAT_SIDE[first], self.p_next_hand(stock))
         # deal the next hand from this world's stock, as the engine does
         layout, _, size = hand_layout(self.players, first)
         dealt = tuple([tuple(sorted([stock[i] for i in positions])) for positions in layout])
@@ -174,7 +182,7 @@ class Searcher:
         p_value = [0.0] * 11
         for card in held:
             p_value[VALUE[card]] = 1.0
-        return horizon_value(s0, s1, table, mover & 1, p_value)
+        return horizon_value(s0, s1, table, SEAT_SIDE[mover], p_value)
 
     def _node(
         self,
@@ -190,7 +198,7 @@ class Searcher:
         alpha: float,
         beta: float,
     ) -> float:
-        side = seat & 1
+        side = SEAT_SIDE[seat]
         if side == self.greedy_side:
             return self._greedy(hands, seat, table, stock, s0, s1, last, remaining, depth)
         self.nodes += 1
@@ -266,7 +274,7 @@ class Searcher:
         """The expected value when ``seat`` replies as a greedy player (who cannot see the next
         mover's hand) would: a softmax on ``infer.greedy_value``, its unlikely replies skipped."""
         self.nodes += 1
-        side = seat & 1
+        side = SEAT_SIDE[seat]
         hand = hands[seat]
         nxt = self.next_seats[seat]
         p_value = self._threat(hands, seat, stock)
@@ -282,7 +290,7 @@ class Searcher:
                 a, b = (s0, s1 + gain) if side else (s0 + gain, s1)
             else:
                 laid = card.bit_length() - 1
-            worth = greedy_value(a, b, left, side, nxt & 1, p_value, laid)
+            worth = greedy_value(a, b, left, side, SEAT_SIDE[nxt], p_value, laid)
             replies.append((worth, rest, left, a, b, taker, after))
         new_hands = list(hands)
         if self.sure:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..kernel import Phase, cutter, next_hand
+from ..kernel import SEAT_SIDE, Phase, cutter, next_hand
 from ..moves import EXPOSE_MOVE, KEEP_MOVE, Move
 from ..view import View
 from .core import holding_chances, pack_pile, pile_gain
@@ -71,11 +71,11 @@ class MediumBot:
         stats0, stats1, table, nxt = self.foresee(view, move)
         size = view.hand_sizes[nxt] or next_hand(view.stock_count)
         p_value = holding_chances([c.index for c in view.unseen()], size)
-        if view.rules.players == 4 and nxt & 1 == side:
+        if view.rules.players == 4 and SEAT_SIDE[nxt] == side:
             p_value = [0.0] * 11  # no threat from a partner (not quite true, but a medium habit)
         # At equal worth, keep the diamonds and sevens in hand for later; lay the dull cards.
         laid = -1 if move.captures else move.card.index
-        return greedy_value(stats0, stats1, table, side, nxt & 1, p_value, laid)
+        return greedy_value(stats0, stats1, table, side, SEAT_SIDE[nxt], p_value, laid)
 
     @staticmethod
     def foresee(view: View, move: Move) -> tuple[int, int, int, int]:

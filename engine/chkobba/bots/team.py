@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from ..kernel import next_hand
+from ..kernel import next_hand, partner
 from ..view import View
 from .core import VALUE, chances
 from .infer import BETA
@@ -110,7 +110,11 @@ class Plan(NamedTuple):
 def settings(view: View, samples: int | None, max_plies: int | None) -> Plan:
     """The plan of a four-player decision for ``view``."""
     plies = max_plies or WHOLE_HAND
-    best = {view.seat, view.seat ^ 2} if PARTNER_BEST_LAST and not view.stock_count else {view.seat}
+    best = (
+        {view.seat, partner(view.seat, 4)}
+        if PARTNER_BEST_LAST and not view.stock_count
+        else {view.seat}
+    )
     others = frozenset(seat for seat in range(4) if seat not in best)
 
     def searcher(world: World) -> Searcher:

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from math import exp
 
 from ..cardsets import BITS, bits_of
-from ..kernel import cutter, deal_layout, needs_redeal
+from ..kernel import cutter, deal_layout, needs_redeal, side
 from ..view import View
 from .core import ints, pack_pile
 from .infer import BETA, Inference
@@ -86,7 +86,7 @@ class Sampler:
         self.table = bits_of(view.table)
         self.stats0 = pack_pile(view.piles[0], len(view.sweeps[0]))
         self.stats1 = pack_pile(view.piles[1], len(view.sweeps[1]))
-        self.last = -1 if view.last_capturer is None else view.last_capturer & 1
+        self.last = -1 if view.last_capturer is None else side(view.last_capturer)
         self.first = cutter(view.dealer, view.rules.players)
 
     def deal(self, rng: random.Random) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
