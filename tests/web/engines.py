@@ -223,6 +223,9 @@ class Locator:
     def inner_text(self) -> str:
         return self.page.inner_text(self.selector)
 
+    def get_attribute(self, name: str) -> str | None:
+        return self.page.get_attribute(self.selector, name)
+
 
 # --- Firefox ---------------------------------------------------------------------------------
 
