@@ -13,8 +13,9 @@
     python3 build.py catalogs   extract the page's messages and update web/locale/*/messages.po
 
 Only the standard library is needed to start: build.py makes .venv and installs the rest
-(hatchling, the dev extras) from PyPI, PyScript and Pyodide with `npm ci`, and Debian's chromium
-with apt-get when it is missing.
+(hatchling, the dev extras) from PyPI, PyScript, Pyodide and puppeteer-core with `npm ci`, and
+Debian's chromium (and for `test` firefox-esr, webkit2gtk-driver and xvfb) with apt-get when
+they are missing.
 """
 
 from __future__ import annotations
@@ -173,6 +174,19 @@ def apt_install(*packages: str) -> None:
 def ensure_chromium() -> None:
     if not shutil.which("chromium"):
         apt_install("chromium", "fonts-dejavu-core")
+
+
+# The other engines the suite drives (tests/web/engines.py): a command of each package.
+ENGINES = {"firefox-esr": "firefox-esr", "WebKitWebDriver": "webkit2gtk-driver", "Xvfb": "xvfb"}
+
+
+def ensure_engines() -> None:
+    """Chromium, and Debian's Firefox ESR and WebKitGTK's WebDriver (its MiniBrowser comes with
+    libwebkit2gtk) with an X server for it, installed when missing."""
+    ensure_chromium()
+    missing = [package for command, package in ENGINES.items() if not shutil.which(command)]
+    if missing:
+        apt_install(*missing)
 
 
 # --- the build -------------------------------------------------------------------------------
@@ -743,7 +757,7 @@ PARALLEL = ["--numprocesses", "2", "--dist", "loadfile"]
 
 def test(pytest_args: list[str]) -> int:
     python = pip_install(".stamp-dev", "-e", ".[dev]")
-    ensure_chromium()
+    ensure_engines()
     build()
     env = {**os.environ, "CHKOBBA_DIST": str(DIST)}
     for step in (["ruff", "check", "."], ["ruff", "format", "--check", "."], ["mypy"]):
