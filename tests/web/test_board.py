@@ -17,8 +17,10 @@ from playwright.sync_api import expect
 
 QUEEN = "2D6S QHJC/KC5H 0 -/- - 0-0/21 1 -"
 CUT = ("keep", "expose")
+# (A board not yet made by embed.js has no state: not settled either.)
 ALL_SETTLED = """() => { const boards = [...document.querySelectorAll('chkobba-board')];
-    return boards.length > 0 && boards.every(b => b.dataset.state !== 'loading'); }"""
+    return boards.length > 0
+        && boards.every(b => ['ready', 'error'].includes(b.dataset.state)); }"""
 
 
 class Boards:

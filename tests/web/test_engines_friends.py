@@ -31,19 +31,22 @@ class FirefoxPlayer(Player):
 
 
 class Pair:
-    """A host who invited a friend, and the friend whose answer is shown, not yet entered."""
+    """A host who invited a friend, and the friend whose answer is shown, not yet entered (each
+    side's screen kept as test-results/screens/<name>-host|guest-phone.png)."""
 
-    def __init__(self, host: Player, guest: Player) -> None:
+    def __init__(self, name: str, host: Player, guest: Player) -> None:
         self.host, self.guest = host, guest
         people_form(host.table, "?seed=4&pace=0")
         host.page.select_option('select[name="kind-1"]', "friend")
         host.page.uncheck('input[name="stun"]')  # one network: no STUN server asked
         host.table.tap('form[data-form="people"] button[type="submit"]')
         code = host.code().split("#join=")[1]
+        host.table.screenshot(f"{name}-host")
         guest.page.goto(guest.table.base + "index.html?pace=0#join=" + code)
         guest.table.wait_ready()
         self.answer = guest.code()
         self.shown = time.monotonic()
+        guest.table.screenshot(f"{name}-guest")
 
     def enter_the_answer(self) -> None:
         self.host.page.fill("#answer-1", self.answer)
@@ -64,7 +67,7 @@ def pairs(link_browser, server_url):
         return players[-1]
 
     made = {
-        f"{host}-hosts-{guest}": Pair(player(host), player(guest))
+        f"{host}-hosts-{guest}": Pair(f"{host}-hosts-{guest}", player(host), player(guest))
         for host, guest in (("chromium", "firefox"), ("firefox", "chromium"))
     }
     yield made
