@@ -15,8 +15,9 @@
     python3 build.py catalogs   extract the page's messages and update web/locale/*/messages.po
 
 Only the standard library is needed to start: build.py makes .venv and installs the rest
-(hatchling, the dev extras) from PyPI, PyScript and Pyodide with `npm ci`, and Debian's chromium
-with apt-get when it is missing.
+(hatchling, the dev extras) from PyPI, PyScript, Pyodide and puppeteer-core with `npm ci`, and
+Debian's chromium (and for `test` firefox-esr, webkit2gtk-driver and xvfb) with apt-get when
+they are missing.
 """
 
 from __future__ import annotations
@@ -174,6 +175,19 @@ def apt_install(*packages: str) -> None:
 def ensure_chromium() -> None:
     if not shutil.which("chromium"):
         apt_install("chromium", "fonts-dejavu-core")
+
+
+# The other engines the suite drives (tests/web/engines.py): a command of each package.
+ENGINES = {"firefox-esr": "firefox-esr", "WebKitWebDriver": "webkit2gtk-driver", "Xvfb": "xvfb"}
+
+
+def ensure_engines() -> None:
+    """Chromium, and Debian's Firefox ESR and WebKitGTK's WebDriver (its MiniBrowser comes with
+    libwebkit2gtk) with an X server for it, installed when missing."""
+    ensure_chromium()
+    missing = [package for command, package in ENGINES.items() if not shutil.which(command)]
+    if missing:
+        apt_install(*missing)
 
 
 # --- the build -------------------------------------------------------------------------------
@@ -633,7 +647,7 @@ PARALLEL = ["--numprocesses", "2", "--dist", "loadfile"]
 
 def test(pytest_args: list[str]) -> int:
     python = pip_install(".stamp-dev", "-e", ".[dev]")
-    ensure_chromium()
+    ensure_engines()
     build()
     env = {**os.environ, "CHKOBBA_DIST": str(DIST)}
     for step in (["ruff", "check", "."], ["ruff", "format", "--check", "."], ["mypy"]):
@@ -658,7 +672,7 @@ MEASURES = {
     "stress": (PAGES, "reload mid-deal, again and again: renderer crashes (--rounds N)"),
     "flood": (PAGES, "a friend far away floods the host: figures (--messages N --seconds S)"),
     "linkwait": (
-        ("node", "chromium", "firefox"),
+        ("node", "engines"),
         "friends' links opened after a person's wait, each pair of engines (--waits 0,30)",
     ),
 }
@@ -672,8 +686,8 @@ def measure(name: str, args: list[str]) -> int:
         ensure_node_modules()
     if "chromium" in needs:
         ensure_chromium()
-    if "firefox" in needs and not shutil.which("firefox-esr"):
-        apt_install("firefox-esr")
+    if "engines" in needs:
+        ensure_engines()
     if "dist" in needs:
         build()
     script = MEASURE / f"{name}.py"

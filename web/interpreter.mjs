@@ -29,16 +29,17 @@ const CHECK = "import random, chkobba; random.seed(); chkobba.__name__";
 
 let compiled = null; // Pyodide's compiled wasm, once instantiated (boot keeps it)
 
-/** Pyodide's loadPyodide, failing instead of hanging: a download cut while Emscripten
- * instantiates the wasm surfaces only as an unhandled rejection of this worker, or not at all
- * (Emscripten logs it and waits), so the wasm's instantiation is watched too. */
+/** Pyodide's loadPyodide, failing instead of hanging: Pyodide only logs a wasm it could not
+ * instantiate, then waits (it has no second try), and a download cut while Emscripten
+ * instantiates it may surface only as an unhandled rejection of this worker. A cut download is
+ * a network error in Chromium; Firefox and WebKit take a connection closed before the promised
+ * length for the body's end, so theirs is a short wasm that does not compile. Any failed
+ * instantiation of the wasm, streamed or not, is the boot's failure. */
 function boot(options) {
   const { instantiate, instantiateStreaming } = WebAssembly;
   return new Promise((resolve, reject) => {
     const failed = (event) => reject(event.reason ?? event.error ?? new Error(event.message));
-    // A streamed compile that fails otherwise (a host that sends the wasm with another type)
-    // is left to Pyodide, which fetches it again as bytes.
-    const watched = (original, fatal) =>
+    const watched = (original) =>
       function (...args) {
         return original.apply(this, args).then(
           (result) => {
@@ -46,14 +47,13 @@ function boot(options) {
             return result;
           },
           (error) => {
-            if (fatal(error)) reject(error);
+            reject(error);
             throw error;
           },
         );
       };
-    const cut = (error) => /fetch|network/i.test(String(error?.message ?? error));
-    WebAssembly.instantiate = watched(instantiate, () => true);
-    WebAssembly.instantiateStreaming = watched(instantiateStreaming, cut);
+    WebAssembly.instantiate = watched(instantiate);
+    WebAssembly.instantiateStreaming = watched(instantiateStreaming);
     addEventListener("unhandledrejection", failed);
     addEventListener("error", failed);
     load(options)

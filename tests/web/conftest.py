@@ -49,6 +49,9 @@ def compiled_catalogs() -> Path:
 i18n.LOCALEDIR = compiled_catalogs()  # the compiled catalogs, for CPython tests
 SHOTS = ROOT / "test-results" / "screens"
 BOOT_MS = 60_000
+# Firefox and WebKit (engines.py) boot in their own time: WebKit's Pyodide in several times
+# Chromium's on a loaded machine (its wasm tiers up on threads that wait for a core meanwhile).
+ENGINE_BOOT_MS = 180_000
 
 VIEWPORTS = {
     "phone": {
@@ -120,8 +123,8 @@ def browser_context_args(browser_context_args, form, request):
 class Table:
     """The page under test, driven as a player would: taps on cards and buttons."""
 
-    def __init__(self, page, base: str, device: str) -> None:
-        self.page, self.base, self.device = page, base, device
+    def __init__(self, page, base: str, device: str, boot_ms: float = BOOT_MS) -> None:
+        self.page, self.base, self.device, self.boot_ms = page, base, device, boot_ms
         self.errors: list[str] = []
         self.outside: list[str] = []
         page.on("console", self._console)
@@ -169,7 +172,7 @@ class Table:
         self.wait_ready()
 
     def wait_ready(self) -> None:
-        self.page.wait_for_selector("html.ready #app[data-phase]", timeout=BOOT_MS)
+        self.page.wait_for_selector("html.ready #app[data-phase]", timeout=self.boot_ms)
 
     def choose_language(self, lang: str) -> None:
         """Settings open, ``lang`` tapped, the page speaking it (its html lang and dir set), the
@@ -305,5 +308,15 @@ def link_browser(browser_type, browser_type_launch_args):
     arguments and NO_MDNS."""
     args = [*browser_type_launch_args.get("args", []), NO_MDNS]
     browser = browser_type.launch(**{**browser_type_launch_args, "args": args})
+    yield browser
+    browser.close()
+
+
+@pytest.fixture(scope="module", params=["firefox", "webkit"])
+def engine(request):
+    """The module's Firefox or WebKit (engines.py): its tests open pages in it."""
+    from engines import launch
+
+    browser = launch(request.param)
     yield browser
     browser.close()

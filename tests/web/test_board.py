@@ -18,8 +18,10 @@ from static_server import Handler
 
 QUEEN = "2D6S QHJC/KC5H 0 -/- - 0-0/21 1 -"
 CUT = ("keep", "expose")
+# (A board not yet made by embed.js has no state: not settled either.)
 ALL_SETTLED = """() => { const boards = [...document.querySelectorAll('chkobba-board')];
-    return boards.length > 0 && boards.every(b => b.dataset.state !== 'loading'); }"""
+    return boards.length > 0
+        && boards.every(b => ['ready', 'error'].includes(b.dataset.state)); }"""
 
 
 class Boards:

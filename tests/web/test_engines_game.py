@@ -1,0 +1,104 @@
+"""The game in Firefox and WebKit (engines.py) on a plain host (no COOP/COEP), at a phone's
+size: a cold start, a deal's moves by taps, a reload that resumes, the table in Arabic, and the
+offline reload after one visit (the service worker, and Python booted from its snapshot).
+
+One page per engine, on an origin of its own, goes through them in this order, as a player
+would (each test also passes alone, from a cold page). Screenshots of each step are written to
+test-results/screens/<engine>-*.png to be looked at."""
+
+import pytest
+from conftest import ENGINE_BOOT_MS, OFFLINE_COPY, Table
+from engines import Host
+from static_server import PlainHandler
+from test_offline import BOOT, IN_WORKER, SNAPSHOT_DONE
+from test_start import PAGE_FETCHED
+
+SEED = "?seed=5&pace=0"
+
+
+@pytest.fixture(scope="module")
+def host(engine):
+    """The module's plain host, for one engine's page (the offline test stops it)."""
+    host = Host(PlainHandler)
+    yield host
+    host.stop()
+
+
+@pytest.fixture(scope="module")
+def visit(engine, host):
+    table = Table(engine.new_page(), host.url, "phone", ENGINE_BOOT_MS)
+    table.engine = engine.name
+    yield table
+    table.page.close()
+
+
+def shown(table: Table) -> None:
+    """The game on the page (opened cold when a test runs alone)."""
+    if not table.page.evaluate("!!document.querySelector('html.ready #app[data-phase]')"):
+        table.open(SEED)
+
+
+def seen(table: Table) -> tuple[int, list[str], list[str]]:
+    """What the player sees of the match: the moves made, the hand and the table."""
+    return table.moves, sorted(table.hand()), sorted(table.table())
+
+
+def test_a_cold_start_on_a_plain_host(visit):
+    visit.open(SEED)
+    assert visit.page.evaluate("crossOriginIsolated") is False
+    assert visit.page.evaluate(IN_WORKER)
+    assert visit.page.evaluate(BOOT) == "plain"
+    fetched = visit.page.evaluate(PAGE_FETCHED)
+    assert not [url for url in fetched if "pyodide" in url], fetched
+    assert visit.wait_phase("cut", "play") in ("cut", "play")
+    visit.screenshot(f"{visit.engine}-cold-start")
+    visit.assert_clean()
+
+
+def test_a_deal_played_by_taps_to_its_score_sheet(visit):
+    shown(visit)
+    for _ in range(40):
+        if visit.play_one() == "sheet":
+            break
+    assert visit.phase == "sheet"
+    result = visit.saved_game().deal_results[-1]
+    sheet = visit.page.inner_text('[data-overlay="sheet"]')
+    assert f"{result.scores[0].cards} cards" in sheet, sheet
+    visit.screenshot(f"{visit.engine}-score-sheet")
+    visit.tap('[data-action="next"]')
+    assert visit.wait_phase("cut", "play", "wait") in ("cut", "play", "wait")
+    visit.assert_clean()
+
+
+def test_a_reload_resumes_the_deal(visit):
+    shown(visit)
+    visit.play_one()
+    before = seen(visit)
+    visit.reload()
+    visit.wait_phase("cut", "play")
+    assert seen(visit) == before
+    visit.play_one()
+    visit.assert_clean()
+
+
+def test_the_table_in_arabic(visit):
+    shown(visit)
+    visit.speak("ar")
+    assert visit.page.get_attribute("html", "dir") == "rtl"
+    visit.screenshot(f"{visit.engine}-table-ar")
+    visit.assert_clean()
+
+
+def test_the_offline_reload_after_one_visit_boots_from_the_snapshot(visit, host):
+    shown(visit)
+    visit.page.wait_for_function(OFFLINE_COPY, timeout=ENGINE_BOOT_MS)
+    visit.page.wait_for_selector(SNAPSHOT_DONE, state="attached", timeout=ENGINE_BOOT_MS)
+    assert visit.page.get_attribute("html", "data-snapshot") == "kept"
+    before = seen(visit)
+    host.stop()  # the network gone: nothing answers on the page's origin
+    visit.reload()
+    assert visit.page.evaluate(BOOT) == "snapshot"
+    assert seen(visit) == before
+    visit.play_one()
+    visit.screenshot(f"{visit.engine}-offline")
+    visit.assert_clean()
