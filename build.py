@@ -469,7 +469,17 @@ def build() -> None:
     add_python(DIST / "wheels" / wheel, compiled)
     shutil.copy2(WEB / "snapshot.mjs", DIST / "pyodide" / "snapshot.mjs")
 
-    for rel in ["main.py", "index.html", "pwa.js", "screen.js", "taps.js", "sound.js", HOST]:
+    page = [
+        "main.py",
+        "index.html",
+        "pwa.js",
+        "screen.js",
+        "taps.js",
+        "sound.js",
+        "friends.js",
+        HOST,
+    ]
+    for rel in page:
         shutil.copy2(WEB / rel, DIST / rel)
     (DIST / "boot.js").write_text(filled("boot.js", storage_names()))
     shutil.copytree(WEB / "static", DIST / "static")

@@ -132,7 +132,7 @@ def on_message(event: Any) -> None:
     elif kind == "file" and message.get("purpose") == "stats":
         app.import_stats(str(message["text"]))
     elif kind == "drive":
-        app.drive(bool(message["on"]))
+        app.set_driving(bool(message["on"]))
     elif kind == "conflict":
         store.settle(str(message["key"]), message["value"])
         app.changed_elsewhere()

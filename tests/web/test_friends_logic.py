@@ -124,7 +124,7 @@ async def play(host, guest, turns):
         if hp in ("cut", "play"):
             await tap_first_move(host)
         elif gp in ("cut", "play"):
-            assert guest.state.told.view.current == guest.ui.viewer
+            assert guest.state.host_update.view.current == guest.ui.viewer
             await tap_first_move(guest)
 
 
@@ -147,7 +147,9 @@ def test_a_friend_plays_a_whole_match_from_another_page_and_sees_no_hidden_card(
         await play(host, guest, 3000)
         await settled(host, guest)
         assert host.game.phase == "over"
-        assert guest.state.told.view == host.game.view(1)  # the guest saw the match to its end
+        assert guest.state.host_update.view == host.game.view(
+            1
+        )  # the guest saw the match to its end
         sheet = guest.screen.html
         assert guest.phase() == "over"
         # Each move was said once on the guest's page, and heard (keyed by the match's moves,
@@ -162,7 +164,7 @@ def test_a_friend_plays_a_whole_match_from_another_page_and_sees_no_hidden_card(
         # statistics in a match among people.
         await host.tap("new")
         await settled(host, guest)
-        assert not host.game.history and guest.state.told.view == host.game.view(1)
+        assert not host.game.history and guest.state.host_update.view == host.game.view(1)
         assert 'data-action="undo"' not in host.screen.html
         assert host.state.stats is None or not any(t.played for t in host.state.stats.tallies)
         return sheet, wire
@@ -237,7 +239,7 @@ def test_a_lost_link_is_said_and_a_fresh_pair_of_codes_resumes_the_same_position
         host.answered([("seat", "1"), ("code", fresh.link(GUEST_LINK).code)])
         await settled(host, fresh)
         assert host.game == position  # the same match, resumed
-        assert fresh.state.told.view == position.view(1)
+        assert fresh.state.host_update.view == position.view(1)
         await play(host, fresh, 6)
         return host
 
@@ -322,7 +324,7 @@ def test_four_players_two_friends_online_and_a_person_here():
         assert len(host.game.deal_results) >= 2  # two whole deals, every seat a person's
         assert moved == {0, 1, 2, 3}
         for seat, guest in guests.items():
-            assert guest.state.told.view == host.game.view(seat)
+            assert guest.state.host_update.view == host.game.view(seat)
             assert guest.people.names == ("Player 1", "Sami", "Ines", "Omar")
 
     run(four())
@@ -535,7 +537,7 @@ def test_a_guest_refuses_a_position_no_play_reaches_and_says_the_link_broken():
         assert host.game.phase == "play"
         said = []
         guest.peer = lambda message: (said.append(message), wire.from_guest(message))
-        told = guest.state.told
+        told = guest.state.host_update
         data = json.loads(wire.to_guest[-1])
         data["seq"] += 1
         view = data["view"]
@@ -544,14 +546,14 @@ def test_a_guest_refuses_a_position_no_play_reaches_and_says_the_link_broken():
         view["stock_count"] -= 6
         lie_to(guest, json.dumps(data))
         await settled(guest)
-        assert guest.state.told is told  # nothing shown of it
+        assert guest.state.host_update is told  # nothing shown of it
         assert guest.link(GUEST_LINK).state == LinkState.LOST
         assert {"type": "peer-close", "seat": GUEST_LINK} in said
         (notice,) = guest.ui.notices
         assert notice.detail[0] == "broken" and "cards on the table, not 4" in notice.detail[2]
         assert "no play leads to" in guest.screen.html
         lie_to(guest, wire.to_guest[-1])  # nothing more is read on a broken link
-        assert guest.state.told is told
+        assert guest.state.host_update is told
 
     run(lied())
 

@@ -141,21 +141,21 @@ def test_only_the_tab_that_leads_moves_for_the_computer():
     while app.phase() != "wait":  # the player's moves first (the cut, say): the computer's turn
         run(app.perform(app.game.current, app.game.legal_moves()[0]))
     played = len(app.game.history)
-    app.kick()
+    app.computer_may_play()
     run(settle(app))
     assert app.phase() == "wait" and len(app.game.history) == played and not app.tasks
 
     async def lead_then_lose() -> None:
-        app.drive(True)  # this tab now leads: it thinks...
+        app.set_driving(True)  # this tab now leads: it thinks...
         await asyncio.sleep(0)
-        app.drive(False)  # ...and the player takes up another tab before it moves
+        app.set_driving(False)  # ...and the player takes up another tab before it moves
         await settle(app)
 
     run(lead_then_lose())
     assert len(app.game.history) == played and not app.ui.thinking
 
     async def lead() -> None:
-        app.drive(True)
+        app.set_driving(True)
         await settle(app)
 
     run(lead())

@@ -56,10 +56,10 @@ from .frame import (
     capture_choices,
     in_progress,
     logged_deal,
+    made_sweep,
     make_frame,
     on_screen,
     screen_phase,
-    swept,
 )
 from .guard import ANSWER_S, coalesced
 from .i18n import FALLBACK, LANGUAGES, language, pick
@@ -293,8 +293,8 @@ class App:
         if self.keeps_save:
             saved, problem = storage.load()
             # What is kept and cannot be read is set aside, each with its notice.
-            told = (problem, storage.check_days(), storage.check_frame())
-            notices += [notice for notice in told if notice]
+            found = (problem, storage.check_days(), storage.check_frame())
+            notices += [notice for notice in found if notice]
         if self.daily is not None and saved is not None and not is_daily(saved.game, self.daily):
             saved = None  # another day's (yesterday's, or another earlier day's): over for good
         problems = params.errors
@@ -434,10 +434,10 @@ class App:
         self.notify(outcome)
         if outcome is None:
             self.keep_frame()
-        self.told_unsaved()
+        self.warn_unsaved()
         return True
 
-    def told_unsaved(self) -> None:
+    def warn_unsaved(self) -> None:
         """The notice that progress is not kept goes once writing works again."""
         if not self.storage.failing and UNSAVED in self.ui.notices:
             self.set_ui(notices=tuple(n for n in self.ui.notices if n != UNSAVED))
@@ -453,7 +453,7 @@ class App:
         """A relayed write worked after failures: the notice goes."""
         notices = self.ui.notices
         self.storage.recovered()
-        self.told_unsaved()
+        self.warn_unsaved()
         if self.ui.notices != notices:
             self.paint()
 
@@ -497,12 +497,18 @@ class App:
         if theirs is not None and theirs.game != self.game:
             self.follow(theirs)
             self.paint()
-            self.kick()
+            self.computer_may_play()
 
     def paint(self) -> None:
         state = self.state
         frame = make_frame(
-            state.game, state.ui, state.settings, state.undos, state.stats, state.seats, state.told
+            state.game,
+            state.ui,
+            state.settings,
+            state.undos,
+            state.stats,
+            state.seats,
+            state.host_update,
         )
         self.screen.show(render(frame), marks_of(frame), frame.motion, frame.spoken, frame.sounds)
         self.sync()
@@ -527,9 +533,9 @@ class App:
                 self.lead()
             if self.review_ahead:
                 self.spawn(self.review_so_far(), self.analyses)
-        self.kick()
+        self.computer_may_play()
 
-    def drive(self, on: bool) -> None:
+    def set_driving(self, on: bool) -> None:
         """This tab now moves for the computer (the player used it last, or the tab that did
         closed), or another tab does and this one follows its saves."""
         if on == self.driving or self.join is not None:
@@ -537,9 +543,9 @@ class App:
         self.driving = on
         if on:
             self.following = False
-            self.kick()
+            self.computer_may_play()
 
-    def kick(self) -> None:
+    def computer_may_play(self) -> None:
         """Let the computer move if it is its turn and nothing on screen waits for the player."""
         if (
             self.driving
@@ -588,9 +594,11 @@ class App:
         before = self.game
         await self.show_move(Played(seat, move, before), before.play(move))
 
-    async def show_move(self, played: Played, after: Game, told: SeatUpdate | None = None) -> None:
+    async def show_move(
+        self, played: Played, after: Game, host_update: SeatUpdate | None = None
+    ) -> None:
         """Make ``after`` (the position ``played`` led to) the state's: save it, show the move,
-        let it settle; ``told``: on a guest's page, the host's word it comes from."""
+        let it settle; ``host_update``: on a guest's page, the host's word it comes from."""
         epoch = self.epoch
         seat, move, before = played.seat, played.move, played.before
         ended = len(after.deal_results) > len(before.deal_results)
@@ -601,7 +609,7 @@ class App:
         self.state = replace(
             self.state,
             game=after,
-            told=told or self.state.told,
+            host_update=host_update or self.state.host_update,
             ui=replace(
                 self.ui,
                 selected=None,
@@ -615,7 +623,7 @@ class App:
         )
         if not self.save():
             self.paint()
-            self.kick()
+            self.computer_may_play()
             return
         self.record_match()
         self.record_day()
@@ -633,7 +641,7 @@ class App:
             self.set_ui(stage=None if ended else Stage.SETTLE)
             if ended:  # the score sheet
                 self.paint()
-                self.kick()
+                self.computer_may_play()
                 return
         self.paint()
         await self.pause(settle_ms(played, self.game, self.people))
@@ -641,7 +649,7 @@ class App:
             return
         self.set_ui(stage=None)
         self.paint()
-        self.kick()
+        self.computer_may_play()
 
     # --- taps ----------------------------------------------------------------------------------
 
@@ -761,7 +769,7 @@ class App:
                 await self.perform(self.ui.viewer, move)
                 return
         self.paint()
-        self.kick()
+        self.computer_may_play()
 
     def undo(self) -> None:
         """Take back the player's last play and the computer's replies since, in the same hand
@@ -806,7 +814,7 @@ class App:
             for seat in remote:
                 self.invite(seat)
         self.paint()
-        self.kick()
+        self.computer_may_play()
 
     # --- friends far away ----------------------------------------------------------------------
 
@@ -889,7 +897,7 @@ class App:
             ):
                 self.set_ui(panel=None)  # every friend is here: to the table
             self.synced.pop(link.seat, None)
-            self.kick()
+            self.computer_may_play()
         elif state == "lost" and link.state == LinkState.OPEN:
             self.set_link(link.seat, state=LinkState.LOST)
             self.notify(Notice(NoticeKind.PEER, ("lost", self.name_of(link.seat))))
@@ -951,7 +959,7 @@ class App:
         if link.state != LinkState.OPEN:
             return
         if link.seat == GUEST_LINK:
-            self.told(text)
+            self.from_host(text)
             return
         t = language(self.state.settings.lang or FALLBACK)
         try:
@@ -992,7 +1000,7 @@ class App:
             names = self.people.names
             self.send(seat, seat_update(self.game, seat, names, self.seqs[seat]))
 
-    def told(self, text: str) -> None:
+    def from_host(self, text: str) -> None:
         """A guest's page: the host's word, shown after the ones before it."""
         try:
             if "chkobba-goodbye" in text[:80]:
@@ -1006,9 +1014,9 @@ class App:
         self.heard_last = update
         self.updates.append(update)
         if len(self.updates) == 1:
-            self.spawn(self.show_told())
+            self.spawn(self.show_host_update())
 
-    async def show_told(self) -> None:
+    async def show_host_update(self) -> None:
         """Show the host's words in order: a move after the last one shown as any move is
         shown, anything else (the first word, a resumed match) at once."""
         while self.updates:
@@ -1017,7 +1025,7 @@ class App:
             self.updates.pop(0)
 
     async def show_update(self, update: SeatUpdate) -> None:
-        view, last = update.view, self.state.told
+        view, last = update.view, self.state.host_update
         if last is not None and update.seq <= last.seq:
             return
         seat = view.seat
@@ -1044,15 +1052,15 @@ class App:
         self.set_ui(
             viewer=seat, thinking=False, last=None, stage=None, panel=panel, seen_deals=seen
         )
-        self.state = replace(self.state, game=game, told=update)
+        self.state = replace(self.state, game=game, host_update=update)
         self.paint()
 
     def send_move(self, move: Move) -> None:
         """A guest's page: the move goes to the host, whose answer shows it."""
-        told = self.state.told
-        if told is None:
+        update = self.state.host_update
+        if update is None:
             return
-        self.send(GUEST_LINK, move_message(move, told.seq))
+        self.send(GUEST_LINK, move_message(move, update.seq))
         self.set_ui(thinking=True, selected=None, picked=(), hint=None)
         self.paint()
 
@@ -1309,7 +1317,7 @@ class App:
 def settle_ms(played: Played, game: Game, people: Seats) -> float:
     """How long a move stays in view before play goes on (a computer's cut: long enough to
     see)."""
-    if swept(played, game):
+    if made_sweep(played, game):
         return ANNOUNCE
     computer = played.seat not in people.people
     return CUT if played.move.kind != MoveKind.PLAY and computer else SETTLE

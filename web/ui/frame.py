@@ -406,14 +406,15 @@ def make_frame(
     undos: int = 0,
     stats: Stats | None = None,
     people: Seats = ALONE,
-    told: SeatUpdate | None = None,
+    host_update: SeatUpdate | None = None,
 ) -> Frame:
     """The whole screen for the seat of the one holding the phone (``ui.viewer``); ``undos``:
     the plays taken back in the match (its result says so); ``stats``: the player's statistics
     (None: a board or a shared deal, whose play they do not count); ``people``: who plays each
-    seat (several people: the phone passes, and the hands hide between their turns); ``told``:
-    on a guest's page, the host's last word, whose log and moves the screen tells (``game`` is
-    then a game made of the seat's view, its hidden cards made up, never shown)."""
+    seat (several people: the phone passes, and the hands hide between their turns);
+    ``host_update``: on a guest's page, the host's last word, whose log and moves the screen
+    tells (``game`` is then a game made of the seat's view, its hidden cards made up, never
+    shown)."""
     t = language(settings.lang or FALLBACK)
     players = game.rules.players
     shown = on_screen(game, ui)
@@ -421,8 +422,11 @@ def make_frame(
     phase = phase_of(shown, ui, people)
     hidden = hiding(shown, ui, people)
     seats = Seating(ui.viewer, people.names, hidden or together(shown, ui, people, phase))
-    log = told.log if told is not None else match_log(game)
-    moves = len(told.view.history if told is not None else game.history)  # (ui.last's number)
+    guest = host_update is not None
+    log = host_update.log if host_update is not None else match_log(game)
+    moves = len(
+        host_update.view.history if host_update is not None else game.history
+    )  # (ui.last's number)
     choices = capture_choices(shown, ui) if phase == ScreenPhase.CHOOSE else []
     hint = ui.hint if phase in HINTED else None
     # A shared deal's end stays on its last card, its score told: the bar gives the match after it.
@@ -450,7 +454,18 @@ def make_frame(
         replay=replay_bar(t, ui),
         hinting=ui.hinting,
         overlay=overlay(
-            t, shown, ui, settings, phase, hint, undos, stats, people, seats, log, told is not None
+            t,
+            shown,
+            ui,
+            settings,
+            phase,
+            hint,
+            undos,
+            stats,
+            people,
+            seats,
+            log,
+            guest,
         ),
         announcement=announcement(t, game, ui, seats),
         notice=words.notice(t, ui.notices[0]) if ui.notices else None,
@@ -517,7 +532,7 @@ def together(game: Game, ui: Ui, people: Seats, phase: ScreenPhase) -> bool:
     return people.shared and phase in TOGETHER and sheet
 
 
-def swept(played: Played, game: Game) -> bool:
+def made_sweep(played: Played, game: Game) -> bool:
     """Whether ``played`` (which made ``game``) swept the table for a chkobba."""
     return made_chkobba(played.before, game)
 
@@ -746,7 +761,7 @@ def spoken(
     last = ui.last
     if last is not None and ui.stage != Stage.SHOW:
         words_ = event(t, game, ui, seats, spoken=True)
-        if ui.stage == Stage.SETTLE and swept(last, game):
+        if ui.stage == Stage.SETTLE and made_sweep(last, game):
             words_ = f"{words_} {words.chkobba_by(t, last.seat, game.rules.players, seats)}"
         said.append((f"move:{moves}", words_))
     if phase in SHEETS and game.deal_results:
@@ -777,7 +792,7 @@ def sounds(
     if last is not None and ui.stage is not None:
         number = moves
         if ui.stage == Stage.SETTLE and last.move.captures:
-            sound = "chkobba" if swept(last, game) else "capture"
+            sound = "chkobba" if made_sweep(last, game) else "capture"
             heard.append((f"take:{match}:{number}", sound))
         elif last.move.kind != MoveKind.KEEP:
             heard.append((f"play:{match}:{number}", "play"))
@@ -792,9 +807,9 @@ def sounds(
 
 
 def announcement(t: Language, game: Game, ui: Ui, seats: Seating) -> Announcement | None:
-    if ui.stage != Stage.SETTLE or ui.last is None or not swept(ui.last, game):
+    if ui.stage != Stage.SETTLE or ui.last is None or not made_sweep(ui.last, game):
         return None
-    who = words.swept(t, ui.last.seat, game.rules.players, seats)
+    who = words.swept_table(t, ui.last.seat, game.rules.players, seats)
     return Announcement(t._(words.CHKOBBA), who)
 
 

@@ -338,7 +338,7 @@ class State:
     undos: int = 0  # plays taken back in this match (said on its result)
     stats: Stats | None = None  # the player's statistics as kept (None: none read yet)
     seats: Seats = field(default_factory=Seats)  # who plays each seat of this match
-    told: SeatUpdate | None = None  # a guest's page: the host's last word (its view and log)
+    host_update: SeatUpdate | None = None  # a guest's page: the host's last word (its view and log)
 
 
 @dataclass(frozen=True)

@@ -448,7 +448,7 @@ def take(t: Language, cards: tuple[Card, ...]) -> str:
 CHKOBBA = N_("Chkobba!")
 
 
-def swept(t: Language, seat: int, players: int = 2, seats: Seating = SOLO) -> str:
+def swept_table(t: Language, seat: int, players: int = 2, seats: Seating = SOLO) -> str:
     if seats.you(seat):
         return t._("You swept the table")
     if not named(seat, players, seats):
