@@ -382,6 +382,9 @@ class Frame:
     felt: str = FELTS[0]
     hints: bool = True  # the hint button is offered (not in a shared deal, nor the daily deal)
     friends: bool = False  # the match has friends far away: their links can be opened
+    # A guest's page before the host's first word: no match to show yet (no seat, no score),
+    # the link's state on an empty felt.
+    bare: bool = False
 
 
 def make_frame(
@@ -410,6 +413,8 @@ def make_frame(
     moves = len(told.view.history if told is not None else game.history)  # (ui.last's number)
     choices = capture_choices(shown, ui) if phase == ScreenPhase.CHOOSE else []
     hint = ui.hint if phase in HINTED else None
+    host = next((link for link in ui.links if link.seat == GUEST_LINK), None)
+    bare = told is None and host is not None
     return Frame(
         lang=t.code,
         phase=phase,
@@ -421,7 +426,9 @@ def make_frame(
         incoming=pending.move.card if pending else None,
         stock=shown.stock_count,
         deal=words.deal(t, shown.deal_number if ui.replay else logged_deal(game, ui)),
-        status=status(t, shown, ui, phase, hint, seats, people),
+        status=words.link_state(t, host.state, False)
+        if bare and host
+        else status(t, shown, ui, phase, hint, seats, people),
         mine=phase in PLAYING,
         choices=choice_panel(t, ui, choices),
         hint_enabled=phase in PLAYING,
@@ -443,6 +450,7 @@ def make_frame(
         sound=settings.sound,
         back=settings.back,
         felt=settings.felt,
+        bare=bare,
     )
 
 
