@@ -52,6 +52,11 @@ PAGE = {
     "done": N_("done"),
     "back": N_("Play a match against the computer →"),
     "language": N_("Language"),
+    "unreadable": N_(
+        "Your progress in the lessons could not be read. A copy was kept aside; the lessons "
+        "begin again from here."
+    ),
+    "dismiss": N_("Dismiss"),
 }
 # The plural form follows the lessons done ({n}): "1 leçon terminée sur 10" in French; English
 # says "lessons" in both forms ("1 of 10 lessons done").

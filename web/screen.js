@@ -11,9 +11,12 @@
 // - an overlay that stays open across a repaint is marked `steady` (it neither fades in again
 //   nor waits again before it takes taps: see .overlay in style.css);
 // - the focus is never lost to a repaint: a dialog that opens takes it (and gives it back when
-//   it closes); otherwise it goes back to the same control (a card by its code, a button by its
+//   it closes), on its first button if that shows without scrolling, else on its title (the
+//   dialog opens at its top, its title read first); a dialog repainted keeps its scroll;
+//   otherwise it goes back to the same control (a card by its code, a button by its
 //   action and value), else to its row's neighbour (a played card's), else to the first
-//   control that makes sense;
+//   control that makes sense; a card with several captures gives it to its first option (and
+//   gets it back when the choice is cancelled);
 // - last, the marks scripts and tests wait on (data-phase, data-moves): once they change, the
 //   frame is complete, focus included.
 //
@@ -27,6 +30,7 @@ const LAST_MARKS = ["phase", "moves"];
 const FALLBACKS = ["[data-overlay] button", ".choices button", ".hand button", ".hint-btn"];
 
 let opener = { key: null, index: 0 }; // where the focus was when a dialog opened
+let chooser = null; // the card whose capture options show, when it had the focus: {key, index}
 
 function rect(el) {
   const box = el.getBoundingClientRect();
@@ -87,8 +91,10 @@ function travel(root, before, oldCards, zones, motion, duration) {
 
 // --- the focus ---------------------------------------------------------------------------------
 
-/** A name for a control that survives a redraw: its card, or its action and value. */
+/** A name for a control that survives a redraw: its card, or its action and value (a dialog's
+ * title: "title"). */
 function keyOf(el) {
+  if (el.matches("[data-overlay] h2[tabindex]")) return "title";
   const card = el.getAttribute("data-card");
   if (card) return `card:${card}`;
   const action = el.getAttribute("data-action");
@@ -100,17 +106,33 @@ function buttonsOf(row) {
   return [...row.querySelectorAll("button")];
 }
 
-/** The focused control of root: its key, its index in its row, whether it is in a dialog. */
+/** The focused control of root: its key, its index in its row, whether it is in a dialog or
+ * in the capture options. */
 function focused(root) {
   const el = document.activeElement;
-  if (!el || el === root || !root.contains(el)) return { key: null, index: 0, inDialog: false };
+  if (!el || el === root || !root.contains(el)) {
+    return { key: null, index: 0, inDialog: false, inChoices: false };
+  }
   const row = el.closest(ROWS);
   const index = row ? Math.max(0, buttonsOf(row).indexOf(el)) : 0;
-  return { key: keyOf(el), index, inDialog: Boolean(el.closest("[data-overlay]")) };
+  const inDialog = Boolean(el.closest("[data-overlay]"));
+  return { key: keyOf(el), index, inDialog, inChoices: Boolean(el.closest(".choices")) };
 }
 
 function find(root, key) {
+  if (key === "title") return root.querySelector("[data-overlay] h2[tabindex]");
   return buttonsOf(root).find((el) => keyOf(el) === key) ?? null;
+}
+
+/** What a dialog that opens gives the focus to: its first button if it shows as the dialog
+ * opens (at its top), else its title. */
+function opening(root) {
+  const sheet = root.querySelector("[data-overlay] .sheet");
+  const first = root.querySelector("[data-overlay] button");
+  if (first && first.getBoundingClientRect().bottom <= sheet.getBoundingClientRect().bottom) {
+    return first;
+  }
+  return root.querySelector("[data-overlay] h2[tabindex]") ?? first;
 }
 
 /** The button at the same place of the row the focused card was in (it was played). */
@@ -131,10 +153,23 @@ function fallback(root) {
   return root.querySelector("[data-action='settings']");
 }
 
+/** The focus as a player expects it when capture options appear or go: from the card to its
+ * first option, and from the options back to the card (or, once it is played, its place). */
+function choosing(root, was, chose) {
+  const options = root.querySelector(".choices .options button");
+  if (options && !chose && was.key?.startsWith("card:")) {
+    chooser = { key: was.key, index: was.index };
+    return { ...was, key: keyOf(options) };
+  }
+  const back = !options && chooser && was.inChoices ? { ...was, ...chooser } : was;
+  if (!options) chooser = null;
+  return back;
+}
+
 function restoreFocus(root, { key, index, inDialog }, oldKind, newKind) {
   if (newKind !== null && newKind !== oldKind) {
     if (oldKind === null && !inDialog) opener = { key, index };
-    root.querySelector("[data-overlay] button")?.focus();
+    opening(root)?.focus({ preventScroll: true });
     return;
   }
   if (newKind === null && oldKind !== null) {
@@ -146,7 +181,7 @@ function restoreFocus(root, { key, index, inDialog }, oldKind, newKind) {
   }
   if (key === null) return;
   const target = find(root, key) || neighbour(root, key, index) || fallback(root);
-  if (target && target !== document.activeElement) target.focus();
+  if (target && target !== document.activeElement) target.focus({ preventScroll: inDialog });
 }
 
 // --- a frame -----------------------------------------------------------------------------------
@@ -167,13 +202,19 @@ export function show(frame) {
   }
   const old = root.querySelector("[data-overlay]");
   const oldKind = old ? old.dataset.overlay : null;
+  const scrolled = old?.querySelector(".sheet")?.scrollTop ?? 0;
   const focus = focused(root);
+  const chose = root.querySelector(".choices") !== null;
   root.innerHTML = frame.html;
   const fresh = root.querySelector("[data-overlay]");
   const newKind = fresh ? fresh.dataset.overlay : null;
-  if (fresh && oldKind === newKind) fresh.classList.add("steady");
-  const log = root.querySelector(".log");
-  if (log) log.scrollTop = log.scrollHeight; // the deal's log opens at its latest line
+  if (fresh && oldKind === newKind) {
+    fresh.classList.add("steady");
+    fresh.querySelector(".sheet").scrollTop = scrolled; // (the same dialog: where it was read)
+  }
+  // The deal's log opens at its latest line (how you played, a list of its look, at its first).
+  const log = root.querySelector("[data-log]");
+  if (log) log.scrollTop = log.scrollHeight;
   const marks = Object.entries(frame.marks);
   for (const [name, value] of marks) {
     if (!LAST_MARKS.includes(name)) root.setAttribute(`data-${name}`, value);
@@ -186,7 +227,7 @@ export function show(frame) {
   html.classList.remove("starting");
   root.removeAttribute("aria-busy");
   if (frame.motion) travel(root, before, oldCards, zones, frame.motion, frame.duration);
-  restoreFocus(root, focus, oldKind, newKind);
+  restoreFocus(root, choosing(root, focus, chose), oldKind, newKind);
   for (const [name, value] of marks) {
     if (LAST_MARKS.includes(name)) root.setAttribute(`data-${name}`, value);
   }

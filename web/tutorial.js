@@ -7,13 +7,38 @@
 //
 // Progress: a lesson is done when its boards are solved (or its line played to the end); done
 // lessons are remembered in localStorage, and shown as done. Storage may be missing or refuse
-// (private mode, quota, blocked): the language and progress then last as long as the page.
+// (private mode, quota, blocked): the language and progress then last as long as the page. A
+// kept progress that is not a list of lessons (edited, damaged) never stops the page: it is set
+// aside (ASIDE, its first ASIDE_LIMIT characters), the page says so, and the lessons start over.
 const KEY = "chkobba.tutorial";
+const ASIDE = "chkobba.tutorial.corrupt";
+const ASIDE_LIMIT = 10_000;
 const SETTINGS = __SETTINGS_KEY__; // build.py fills in web/ui/storage.py's name
 const WORDS = JSON.parse(document.getElementById("tutorial-words").textContent);
 const lessons = [...document.querySelectorAll(".lesson")];
-let done = new Set(read(KEY, []).filter((id) => typeof id === "string"));
+let done = new Set(kept());
 let words = WORDS.en;
+
+/** The lessons done, as kept; a kept text that is not a list of them is set aside, and said. */
+function kept() {
+  let text = null;
+  try {
+    text = localStorage.getItem(KEY);
+    if (text === null) return [];
+    const value = JSON.parse(text);
+    if (Array.isArray(value) && value.every((id) => typeof id === "string")) return value;
+  } catch {
+    if (text === null) return []; // no storage here: nothing kept
+  }
+  try {
+    localStorage.removeItem(KEY); // first: the copy then has its room
+    localStorage.setItem(ASIDE, text.slice(0, ASIDE_LIMIT));
+  } catch {
+    // not kept aside: the lessons still start over
+  }
+  document.querySelector("[data-unreadable]").hidden = false;
+  return [];
+}
 
 function read(key, fallback) {
   try {
@@ -93,6 +118,9 @@ document.addEventListener("chkobba:move", (event) => {
   if (event.detail?.last && event.target.getAttribute("mode") === "line") finish(event);
 });
 document.addEventListener("chkobba:ready", (event) => delete event.target.dataset.finished);
+document.querySelector("[data-dismiss]").addEventListener("click", (event) => {
+  event.target.closest("[data-unreadable]").hidden = true;
+});
 document.querySelector("[data-forget]").addEventListener("click", () => {
   done = new Set();
   write(KEY, []);

@@ -220,9 +220,10 @@ def test_a_whole_deal_with_the_keyboard_alone(table, lang, players):
                 " || document.querySelector('#app').dataset.phase === 'choose'",
                 arg=before,
             )
-            if table.phase == "choose":
-                assert focused(page)["card"] == str(move.card)  # still there, pressed
-                tab_to(page, lambda f, m=str(move): f["move"] == m, limit=24)
+            if table.phase == "choose":  # the focus on the first option, the others next
+                assert focused(page)["move"] == page.get_attribute(".choice", "data-move")
+                if focused(page)["move"] != str(move):
+                    tab_to(page, lambda f, m=str(move): f["move"] == m, limit=8)
                 page.keyboard.press(" ")
         phase = table.wait_turn(before)
         moves += 1
@@ -234,6 +235,53 @@ def test_a_whole_deal_with_the_keyboard_alone(table, lang, players):
     assert any(re.search(OTHERS_SAID[lang, players], s) for s in said), said
     page.keyboard.press("Enter")
     assert table.wait_phase("cut", "play", "wait")
+
+
+# The capture options: whether any is hidden (their box scrolls), and each option's box inside
+# the options' box and the felt's (with room for its focus ring: 3 px, 3 px off).
+OPTIONS_WHOLE = """() => {
+  const box = s => document.querySelector(s).getBoundingClientRect();
+  const options = document.querySelector('.choices .options'), felt = box('.felt');
+  const within = (b, o, m) => b.left - m >= o.left && b.right + m <= o.right
+    && b.top - m >= o.top && b.bottom + m <= o.bottom;
+  return [...document.querySelectorAll('.choice')].map(e => {
+    const b = e.getBoundingClientRect();
+    return {hidden: options.scrollHeight > options.clientHeight,
+            whole: within(b, options.getBoundingClientRect(), 6) && within(b, felt, 6)};
+  });
+}"""
+
+
+def test_capture_options_show_whole_and_take_the_focus(table):
+    """A card with two captures, chosen by Enter, in each language, on a phone (360x740) and a
+    desktop (1280x800, 1280x720): its options show whole (none clipped), the focus goes to the
+    first, Escape gives it back to the card, and Enter on an option plays it."""
+    game, card = choice_turn()
+    page = table.page
+    sizes = [None] if table.device == "phone" else [(1280, 800), (1280, 720)]
+    for size in sizes:
+        if size:
+            page.set_viewport_size({"width": size[0], "height": size[1]})
+        for lang in LANGS:
+            load_saved(table, game, f"?pace=0&lang={lang}")
+            table.wait_phase("play")
+            page.focus(f'[data-zone="hand-0"] [data-card="{card}"]')
+            page.keyboard.press("Enter")
+            table.wait_phase("choose")
+            first = page.get_attribute(".choice", "data-move")
+            assert focused(page)["move"] == first
+            shown = page.evaluate(OPTIONS_WHOLE)
+            assert shown == [{"hidden": False, "whole": True}] * len(shown) and len(shown) > 1
+            table.screenshot(f"choices-{lang}" + (f"-{size[0]}x{size[1]}" if size else ""))
+            page.keyboard.press("Escape")
+            table.wait_phase("play")
+            assert focused(page)["card"] == card
+    page.keyboard.press("Enter")
+    table.wait_phase("choose")
+    moves = table.moves
+    page.keyboard.press("Enter")
+    table.wait_turn(moves)
+    assert str(table.saved_game().history[moves]) == first
 
 
 def test_escape_cancels_a_choice_and_closes_settings_giving_the_focus_back(table):

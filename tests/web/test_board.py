@@ -204,6 +204,57 @@ def test_the_tutorial_works_when_storage_refuses(boards, server_url):
     expect(boards.page.locator("#queen")).to_have_attribute("data-done", "")
 
 
+# Kept progress the tutorial cannot use: JSON that is not a list of lessons, and not JSON.
+BAD_PROGRESS = ("{}", '"queen"', '["queen", 7]', "null", "{not json")
+KEPT = "['', '.corrupt'].map(end => localStorage.getItem('chkobba.tutorial' + end))"
+
+
+@PHONE
+def test_a_bad_kept_progress_is_set_aside_and_the_tutorial_works(boards, server_url):
+    """Each bad value kept as the tutorial's progress: set aside with a notice (in the page's
+    language), and the page works: its language buttons, a lesson done and kept over a reload
+    (the notice gone), "Start the lessons over" clearing it."""
+    page = boards.page
+    boards.open(server_url + "tutorial.html?lang=fr")
+    notice = page.locator("[data-unreadable]")
+    queen = page.locator("#queen")
+    for bad in BAD_PROGRESS:
+        page.evaluate("bad => localStorage.setItem('chkobba.tutorial', bad)", bad)
+        boards.open(server_url + "tutorial.html?lang=fr")
+        expect(notice).to_be_visible()
+        expect(notice).to_contain_text("Votre progression dans les leçons n'a pas pu être lue")
+        assert page.evaluate(KEPT) == [None, bad]
+        look(page, bad, "fr")
+        boards.tap(page.locator('[data-lang="ar"]'))
+        expect(page.locator("html")).to_have_attribute("dir", "rtl")
+        expect(notice).to_contain_text("الدروس اللي كمّلتهم")
+        look(page, bad, "ar")
+        boards.tap(page.locator('[data-lang="en"]'))
+        expect(page.locator("h1")).to_have_text("Learn Chkobba by playing")
+        expect(notice).to_contain_text("Your progress in the lessons could not be read")
+        look(page, bad, "en")
+        boards.play(queen.locator("chkobba-board"), "hand:QH", "table:2D", "table:6S", "play")
+        expect(queen).to_have_attribute("data-done", "")
+        assert page.evaluate("localStorage.getItem('chkobba.tutorial')") == '["queen"]'
+        boards.open(server_url + "tutorial.html?lang=en")
+        expect(queen).to_have_attribute("data-done", "")
+        expect(notice).to_be_hidden()
+        boards.tap(page.locator("[data-forget]"))
+        expect(queen).not_to_have_attribute("data-done", "")
+        assert page.evaluate("localStorage.getItem('chkobba.tutorial')") == "[]"
+    page.evaluate("localStorage.setItem('chkobba.tutorial', '{}')")
+    boards.open(server_url + "tutorial.html?lang=fr")
+    boards.tap(page.locator("[data-dismiss]"))
+    expect(notice).to_be_hidden()
+
+
+def look(page, bad: str, lang: str) -> None:
+    """A screenshot of the tutorial's top, its notice shown (for the first bad value)."""
+    if bad == BAD_PROGRESS[0]:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"tutorial-set-aside-{lang}-phone.png"))
+
+
 def test_a_tap_whose_card_is_redrawn_under_the_finger_still_counts(boards, server_url):
     """The board answers a tap by replacing its HTML: a press on a card drawn before that answer
     and released after it gets no click from the browser, and must not be lost."""

@@ -166,6 +166,16 @@ def at_the_sheet(table, query: str) -> None:
     table.wait_phase("sheet")
 
 
+# A list that scrolls: whether it does (longer than its box), how far it is scrolled, whether its
+# first item is seen whole.
+AT_THE_TOP = """selector => {
+  const list = document.querySelector(selector), box = list.getBoundingClientRect();
+  const first = list.firstElementChild.getBoundingClientRect();
+  return {scrolls: list.scrollHeight > list.clientHeight, top: list.scrollTop,
+          seen: first.top >= box.top && first.bottom <= box.bottom};
+}"""
+
+
 @pytest.mark.parametrize("lang", ["en", "fr", "ar"])
 def test_how_you_played_and_the_experts_replay_open_from_the_sheet(table, lang):
     at_the_sheet(table, f"?pace=0&lang={lang}")
@@ -173,6 +183,8 @@ def test_how_you_played_and_the_experts_replay_open_from_the_sheet(table, lang):
     table.page.wait_for_selector('[data-overlay="review"] [data-review]')
     graded = table.page.eval_on_selector_all(".review li", "els => els.map(e => e.className)")
     assert graded and set(graded) <= {"best", "fine", "costly"}
+    # Opened at its top: the first decisions (the cut among them) in view, the rest below.
+    assert table.page.evaluate(AT_THE_TOP, ".review") == {"scrolls": True, "top": 0, "seen": True}
     table.screenshot(f"review-{lang}")
     table.page.keyboard.press("Escape")
     table.wait_phase("sheet")

@@ -1,8 +1,8 @@
 """Four at the table in the browser (issue 12): a whole deal by taps to its score sheet, a
 computer seat's cut (kept, exposed), your own cut, reloads mid-deal (your turn and a computer
-seat's), switching between two and four players."""
+seat's), switching between two and four players; a shared four-player deal's controls."""
 
-from chkobba import Game
+from chkobba import Game, deal_link
 from positions import FOUR, four_computer_turn, four_seat_cut, four_you_cut
 
 
@@ -143,3 +143,63 @@ def test_each_sides_name_shows_on_its_pile(table):
         captions = table.page.evaluate(OVERLAPS)
         whole = {"inside": True, "hidden": False, "on_its_pile": True}
         assert captions == [whole] * 2, (lang, captions)
+
+
+# Each control of a shared deal's replay, and its way back to the player's match: whether it is
+# the topmost element at its centre (nothing lies over it: a tap there reaches it), and whether
+# it lies whole inside the table's wooden edge (style.css: .app's 8 px inset shadow).
+REPLAY_CONTROLS = """() => {
+  const app = document.querySelector('#app').getBoundingClientRect();
+  const edge = 8;
+  return [...document.querySelectorAll('.replay [data-action], a.own')].map(e => {
+    const b = e.getBoundingClientRect();
+    const top = document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2);
+    return {
+      control: e.dataset.value || 'own',
+      topmost: e.contains(top),
+      inside: b.left >= app.left + edge && b.right <= app.right - edge
+        && b.top >= app.top + edge && b.bottom <= app.bottom - edge,
+    };
+  });
+}"""
+
+
+def four_player_deal() -> Game:
+    """A whole first deal of four, each seat playing its first legal move (captures: the side
+    seats' last plays show the card and what it took)."""
+    game = Game.new(FOUR, seed=11)
+    while not game.deal_results:
+        game = game.play(game.legal_moves()[0])
+    return game
+
+
+def test_a_shared_four_player_deals_controls_are_never_covered(table):
+    """Replayed at 360x740 and 1280x720, in each language, at its first ten moves and its last
+    five: each control is the topmost element at its centre (the side seats' names and last
+    plays never lie over "to the start" and "to the end") and whole inside the table's edge
+    ("Back to your match" never cut by it)."""
+    if table.device == "desktop":
+        table.page.set_viewport_size({"width": 1280, "height": 720})
+    game = four_player_deal()
+    link, total = deal_link(game, 1), len(game.history)
+    clear = [
+        {"control": name, "topmost": True, "inside": True}
+        for name in ("first", "prev", "next", "last", "own")
+    ]
+
+    def tap_to(control: str, step: int) -> None:
+        table.tap(f'[data-action="replay"][data-value="{control}"]')
+        table.page.wait_for_selector(f'.replay [data-step="{step}"]')
+        assert table.page.evaluate(REPLAY_CONTROLS) == clear, (lang, step)
+
+    for lang in ("fr", "ar", "en"):
+        table.open(f"?deal={link}&pace=0&lang={lang}")
+        table.wait_phase("replay")
+        assert table.page.evaluate(REPLAY_CONTROLS) == clear, (lang, 0)
+        for step in range(1, 10):
+            tap_to("next", step)
+        table.screenshot(f"replay-four-{lang}-move-9")
+        tap_to("last", total)
+        table.screenshot(f"replay-four-{lang}-last")
+        for step in range(total - 1, total - 5, -1):
+            tap_to("prev", step)

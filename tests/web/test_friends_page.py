@@ -174,14 +174,26 @@ def test_a_friend_far_away_plays_a_deal_is_refused_hostile_texts_and_resumes(pla
     again.table.screenshot("friends-resumed-en")
 
 
+# The open dialog: how far it is scrolled, and whether its title shows.
+TITLE_SEEN = """() => {
+  const sheet = document.querySelector('[data-overlay] .sheet');
+  const title = sheet.querySelector('h2').getBoundingClientRect();
+  return {top: sheet.scrollTop, seen: title.top >= sheet.getBoundingClientRect().top};
+}"""
+# What a guest's page shows behind its answer, before the host's first word: no match of its own.
+BEHIND = "['[data-score]', '[data-card]', '.zone'].map(s => document.querySelectorAll(s).length)"
+
+
 @pytest.mark.parametrize("lang", ["en", "fr", "ar"])
 def test_the_invitation_and_the_answer_in_each_language_pass_axe(players, lang):
+    """Each opens at its title; the guest's answer over a bare table (no score, no cards)."""
     host = players()
     people_form(host.table, f"?seed=4&pace=0&lang={lang}")
     host.page.select_option('select[name="kind-1"]', "friend")
     host.page.fill('input[name="name-1"]', "Sami")
     host.table.tap('form[data-form="people"] button[type="submit"]')
     host.page.wait_for_selector(".qr svg")
+    assert host.page.evaluate(TITLE_SEEN) == {"top": 0, "seen": True}
     checked_by_axe(host.table)
     # No QR reading in this browser (no BarcodeDetector): no button offers the camera.
     assert host.page.evaluate("'BarcodeDetector' in window") is False
@@ -193,6 +205,8 @@ def test_the_invitation_and_the_answer_in_each_language_pass_axe(players, lang):
     guest.table.wait_ready()
     guest.page.wait_for_selector(".qr svg")
     assert guest.page.locator("[data-trust]").count() == 1
+    assert guest.page.evaluate(TITLE_SEEN) == {"top": 0, "seen": True}
+    assert guest.page.evaluate(BEHIND) == [0, 0, 0]
     checked_by_axe(guest.table)
     guest.table.screenshot(f"friends-answer-{lang}")
 

@@ -397,6 +397,9 @@ class Frame:
     felt: str = FELTS[0]
     hints: bool = True  # the hint button is offered (not in a shared deal, nor the daily deal)
     friends: bool = False  # the match has friends far away: their links can be opened
+    # A guest's page before the host's first word: no match to show yet (no seat, no score),
+    # the link's state on an empty felt.
+    bare: bool = False
 
 
 def make_frame(
@@ -431,6 +434,8 @@ def make_frame(
     hint = ui.hint if phase in HINTED else None
     # A shared deal's end stays on its last card, its score told: the bar gives the match after it.
     scored = (game if ui.replay else shown).scores
+    host = next((link for link in ui.links if link.seat == GUEST_LINK), None)
+    bare = host_update is None and host is not None
     return Frame(
         lang=t.code,
         phase=phase,
@@ -442,7 +447,9 @@ def make_frame(
         incoming=pending.move.card if pending else None,
         stock=shown.stock_count,
         deal=words.deal(t, ui.replay_deal if ui.replay else logged_deal(game, ui)),
-        status=status(t, shown, ui, phase, hint, seats, people),
+        status=words.link_state(t, host.state, False)
+        if bare and host
+        else status(t, shown, ui, phase, hint, seats, people),
         mine=phase in PLAYING,
         choices=choice_panel(t, ui, choices),
         hint_enabled=phase in PLAYING,
@@ -475,6 +482,7 @@ def make_frame(
         sound=settings.sound,
         back=settings.back,
         felt=settings.felt,
+        bare=bare,
     )
 
 

@@ -91,13 +91,20 @@ def render(frame: Frame) -> str:
     for the bar above the dialog: the score and the settings stay in reach."""
     t = language(frame.lang)
     inert = " inert" if frame.overlay is not None else ""
-    others = "".join(opponent(t, seat, inert) for seat in frame.seats[1:])
-    parts = [
-        top_bar(t, frame),
-        others,
-        felt(t, frame, inert),
-        player(t, frame, frame.seats[0], inert),
-    ]
+    if frame.bare:  # a guest's page, the host not heard from yet: no match of its own
+        parts = [
+            top_bar(t, frame),
+            f'<section class="felt bare" data-zone="table"{inert}>'
+            f'<div class="status" data-status>{escape(frame.status)}</div></section>',
+        ]
+    else:
+        parts = [
+            top_bar(t, frame),
+            "".join(opponent(t, seat, inert) for seat in frame.seats[1:]),
+            felt(t, frame, inert),
+            player(t, frame, frame.seats[0], inert),
+            replay_bar(t, frame.replay, inert),
+        ]
     if frame.overlay is not None:
         parts.append(overlay(t, frame.overlay))
     if frame.notice:
@@ -124,16 +131,21 @@ def view_html(t: Language, view: CardView, active: bool = True) -> str:
 
 
 def top_bar(t: Language, frame: Frame) -> str:
+    """The settings, the links to friends far away, the score (none on a bare table)."""
     first, second = frame.scores
+    score = (
+        f'<b>{escape(first.name)}</b><em data-score="0">{first.points}</em>'
+        f'<span class="target">{escape(frame.target)}</span>'
+        f'<em data-score="1">{second.points}</em><b>{escape(second.name)}</b>'
+    )
+    if frame.bare:
+        score = ""
     return (
         f'<header class="bar"><h1 class="sr-only">{escape(t._(words.TITLE))}</h1>'
         f'<button type="button" class="icon" data-action="settings" aria-haspopup="dialog" '
         f'aria-label="{escape(t._(words.SETTINGS))}">{GEAR}</button>'
         f"{friends_button(t) if frame.friends else ''}"
-        f'<div class="score"><b>{escape(first.name)}</b><em data-score="0">{first.points}</em>'
-        f'<span class="target">{escape(frame.target)}</span>'
-        f'<em data-score="1">{second.points}</em><b>{escape(second.name)}</b></div>'
-        "</header>"
+        f'<div class="score">{score}</div></header>'
     )
 
 
@@ -216,13 +228,15 @@ def felt(t: Language, frame: Frame, inert: str) -> str:
         f"{''.join(cards)}</div>"
         f"{choice_panel(t, frame.choices)}"
         f'<div class="status{" mine" if frame.mine else ""}" data-status>'
-        f"{escape(frame.status)}</div>{replay_bar(t, frame.replay)}"
+        f"{escape(frame.status)}</div>"
         f"{announcement(frame.announcement)}</section>"
     )
 
 
-def replay_bar(t: Language, bar: ReplayBar | None) -> str:
-    """A shared deal's controls: to the start, back, forward, to the end; the move shown."""
+def replay_bar(t: Language, bar: ReplayBar | None, inert: str) -> str:
+    """A shared deal's controls, in a row of their own under the player's hand (never under a
+    seat's name or cards, nor cut by the felt): to the start, back, forward, to the end; the
+    move shown; the way back to the player's own match."""
     if bar is None:
         return ""
     arrows = {  # (mirrored right to left by the style sheet)
@@ -244,7 +258,10 @@ def replay_bar(t: Language, bar: ReplayBar | None) -> str:
     step = f'<span class="step" data-step="{bar.step}">{escape(bar.label)}</span>'
     buttons.insert(2, step)
     own = f'<a class="own" href="./index.html">{escape(t._(words.OWN_MATCH))}</a>'
-    return f'<nav class="replay" aria-label="{escape(bar.label)}">{"".join(buttons)}</nav>{own}'
+    return (
+        f'<div class="replay-row"{inert}><nav class="replay" aria-label="{escape(bar.label)}">'
+        f"{''.join(buttons)}</nav>{own}</div>"
+    )
 
 
 def choice_panel(t: Language, choices: Choices | None) -> str:
@@ -363,8 +380,9 @@ def sheet_box(inner: str, kind: ScreenPhase) -> str:
 
 
 def title(text: str, cls: str = "") -> str:
+    """A dialog's title; it takes the focus when the dialog opens long (screen.js)."""
     attr = f' class="{cls}"' if cls else ""
-    return f'<h2 id="{TITLE_ID}"{attr}>{escape(text)}</h2>'
+    return f'<h2 id="{TITLE_ID}" tabindex="-1"{attr}>{escape(text)}</h2>'
 
 
 def button(action: str, label: str, cls: str = "btn", value: str = "") -> str:
