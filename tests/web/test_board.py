@@ -55,7 +55,8 @@ class Boards:
             zone, _, code = step.partition(":")
             if code:
                 card = board.locator(f'[data-zone="{zone}"] [data-card="{code}"]')
-                self.tap(card)
+                # Tapped once it can be (a button: a board just reset is drawn again first).
+                self.tap(board.locator(f'[data-zone="{zone}"] button[data-card="{code}"]'))
                 # Each tap answered before the next (a loaded machine redraws late).
                 mark = "selected" if zone == "hand" else "picked"
                 expect(card).to_have_class(re.compile(rf"\b{mark}\b"))
