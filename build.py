@@ -652,7 +652,7 @@ def serve(port: int, plain: bool) -> None:
 
 # --- testing ---------------------------------------------------------------------------------
 
-PARALLEL = ["--numprocesses", "3", "--dist", "loadfile"]
+PARALLEL = ["--numprocesses", "2", "--dist", "loadfile"]
 
 
 def test(pytest_args: list[str]) -> int:
@@ -662,9 +662,9 @@ def test(pytest_args: list[str]) -> int:
     env = {**os.environ, "CHKOBBA_DIST": str(DIST)}
     for step in (["ruff", "check", "."], ["ruff", "format", "--check", "."], ["mypy"]):
         run(python, "-m", *step, env=env)
-    # Three test processes (pytest-xdist) on two cores, a file each at a time: a browser test
-    # mostly waits (on its page's Python, in a worker; on a friend's minute), so with two the
-    # cores stood half idle (a fresh-clone run: 12 min of CPU in 21 min).
+    # Two test processes (pytest-xdist), a file each at a time: a browser test mostly waits on
+    # its page, whose Python works in a worker on the other core. (Three took as long: 19 min
+    # 55 s of pytest from a fresh clone, against 19 min 54 s with two.)
     parallel = [] if any(a.startswith(("-n", "--numprocesses")) for a in pytest_args) else PARALLEL
     args = [*parallel, *pytest_args]
     log("pytest " + " ".join(args))
