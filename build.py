@@ -738,8 +738,10 @@ def main() -> int:
     p_test.add_argument("pytest_args", nargs=argparse.REMAINDER)
     sub.add_parser("catalogs", help="extract messages, update web/locale/*/messages.po")
     for name, (_, text) in MEASURES.items():
-        sub.add_parser(name, help=text).add_argument("args", nargs=argparse.REMAINDER)
-    args = parser.parse_args()
+        sub.add_parser(name, help=text)  # its options are its own script's (passed on whole)
+    args, extra = parser.parse_known_args()
+    if extra and args.command not in MEASURES:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     in_venv()
 
     if args.command == "build":
@@ -751,7 +753,7 @@ def main() -> int:
     elif args.command == "catalogs":
         return catalogs()
     elif args.command in MEASURES:
-        return measure(args.command, [a for a in args.args if a != "--"])
+        return measure(args.command, [a for a in extra if a != "--"])
     return 0
 
 
