@@ -740,7 +740,7 @@ def main() -> int:
     for name, (_, text) in MEASURES.items():
         sub.add_parser(name, help=text)  # its options are its own script's (passed on whole)
     args, extra = parser.parse_known_args()
-    if extra and args.command not in MEASURES:
+    if extra and args.command not in ("test", *MEASURES):
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
     in_venv()
 
@@ -749,7 +749,7 @@ def main() -> int:
     elif args.command == "serve":
         serve(args.port, args.plain)
     elif args.command == "test":
-        return test([a for a in args.pytest_args if a != "--"])
+        return test([a for a in [*extra, *args.pytest_args] if a != "--"])
     elif args.command == "catalogs":
         return catalogs()
     elif args.command in MEASURES:
