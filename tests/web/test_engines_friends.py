@@ -13,8 +13,7 @@ import time
 import pytest
 from conftest import ENGINE_BOOT_MS, Table
 from engines import Firefox
-from test_friends_page import Player, take_turn
-from test_pass_page import people_form
+from test_friends_page import Player, invite_a_friend, take_turn
 
 PERSONS_PACE_S = 60  # from the guest's answer shown to the host entering it
 # Firefox gives its host candidates under random mDNS names unless told otherwise (as Chromium is,
@@ -36,10 +35,7 @@ class Pair:
 
     def __init__(self, name: str, host: Player, guest: Player) -> None:
         self.host, self.guest = host, guest
-        people_form(host.table, "?seed=4&pace=0")
-        host.page.select_option('select[name="kind-1"]', "friend")
-        host.page.uncheck('input[name="stun"]')  # one network: no STUN server asked
-        host.table.tap('form[data-form="people"] button[type="submit"]')
+        invite_a_friend(host.table)
         code = host.code().split("#join=")[1]
         host.table.screenshot(f"{name}-host")
         guest.page.goto(guest.table.base + "index.html?pace=0#join=" + code)

@@ -72,6 +72,17 @@ def players(link_browser, server_url):
         one.table.assert_clean()
 
 
+def invite_a_friend(table: Table, name: str = "") -> None:
+    """The host's people form sent: a friend online at seat 1 (named ``name``), on one network
+    (no STUN server asked)."""
+    people_form(table, "?seed=4&pace=0")
+    table.page.select_option('select[name="kind-1"]', "friend")
+    table.page.uncheck('input[name="stun"]')
+    if name:
+        table.page.fill('input[name="name-1"]', name)
+    table.tap('form[data-form="people"] button[type="submit"]')
+
+
 def invite(host: Player, make) -> Player:
     """The host's invitation opened by a new guest, whose answer the host enters."""
     invitation = host.code()
@@ -213,10 +224,7 @@ def test_the_invitation_and_the_answer_in_each_language_pass_axe(players, lang):
 
 def test_the_answer_link_opened_on_the_hosts_phone_goes_to_the_inviting_tab(players):
     host = players()
-    people_form(host.table, "?seed=4&pace=0")
-    host.page.select_option('select[name="kind-1"]', "friend")
-    host.page.uncheck('input[name="stun"]')  # one network: no STUN server asked
-    host.table.tap('form[data-form="people"] button[type="submit"]')
+    invite_a_friend(host.table)
     guest = players()
     invitation = host.code()
     assert "&seat=1" in invitation and "&local" in invitation  # the guest asks no STUN either
@@ -248,11 +256,7 @@ NEW_CODE = """([selector, old]) => {
 
 def test_each_step_recovers_a_new_invitation_in_the_same_tab_and_a_bad_answer(players):
     host = players()
-    people_form(host.table, "?seed=4&pace=0")
-    host.page.select_option('select[name="kind-1"]', "friend")
-    host.page.uncheck('input[name="stun"]')  # one network: no STUN server asked
-    host.page.fill('input[name="name-1"]', "Sami")
-    host.table.tap('form[data-form="people"] button[type="submit"]')
+    invite_a_friend(host.table, "Sami")
     first = host.code()
     guest = players()
     guest.page.goto(guest.table.base + "index.html?pace=0#join=" + first.split("#join=")[1])
@@ -314,10 +318,7 @@ def test_a_browser_without_webrtc_says_it_cannot_play_online_and_which_can(playe
 
 def test_a_guest_refuses_a_position_no_play_reaches_and_draws_nothing_of_it(players):
     host = players()
-    people_form(host.table, "?seed=4&pace=0")
-    host.page.select_option('select[name="kind-1"]', "friend")
-    host.page.uncheck('input[name="stun"]')  # one network: no STUN server asked
-    host.table.tap('form[data-form="people"] button[type="submit"]')
+    invite_a_friend(host.table)
     guest = invite(host, players)
     guest.table.wait_phase("cut", "play", "wait")
     header = guest.page.inner_text("header") if guest.page.locator("header").count() else ""

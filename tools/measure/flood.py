@@ -25,6 +25,10 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 from static_server import start_server  # noqa: E402
 
+sys.path.insert(0, str(ROOT / "tests" / "web"))
+# A guest page's data channels and the texts they receive (to send raw texts): the test's own.
+from test_friends_page import LISTEN  # noqa: E402
+
 NO_MDNS = "--disable-features=WebRtcHideLocalIpsWithMdns"  # host candidates on the loopback
 READY = "html.ready #app[data-phase]"
 PHONE = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 2, "is_mobile": True}
@@ -51,22 +55,6 @@ MONITOR = """() => {
         }
         last = now;
     }, 10);
-}"""
-# A guest's page: its data channels (to send raw texts) and the texts they receive.
-CHANNELS = """() => {
-    window.heard = [];
-    window.channels = [];
-    const Connection = window.RTCPeerConnection;
-    window.RTCPeerConnection = class extends Connection {
-        createDataChannel(...args) {
-            const channel = super.createDataChannel(...args);
-            channels.push(channel);
-            channel.addEventListener("message", (e) => {
-                if (typeof e.data === "string") heard.push(e.data);
-            });
-            return channel;
-        }
-    };
 }"""
 # The flood: ``count`` move messages, rising seq, in batches over ``ms``; resolves when sent.
 FLOOD = """([count, ms]) => new Promise((done) => {
@@ -129,7 +117,7 @@ def link_up(host: Any, browser: Any, base: str, seat: int) -> Any:
     code = f'[data-link-seat="{seat}"][data-link-state="waiting"] [data-code]'
     host.wait_for_selector(code, timeout=30_000)
     invitation = host.inner_text(code).split("#join=")[1]
-    guest = open_page(browser, f"{base}index.html?pace=0#join={invitation}", CHANNELS)
+    guest = open_page(browser, f"{base}index.html?pace=0#join={invitation}", LISTEN)
     guest.wait_for_selector('[data-link-state="waiting"] [data-code]', timeout=30_000)
     answer = guest.inner_text('[data-link-state="waiting"] [data-code]')
     host.fill(f"#answer-{seat}", answer)
