@@ -15,6 +15,29 @@ export function useFriends(send) {
   post = send;
 }
 
+/** A new link's hooks: its words to Python (``said``), a guest's messages on the host's page
+ * within a budget (on a guest's page, the host's pass). */
+async function hooksFor(seat, stun, said) {
+  const { makeBudget } = await import("./static/guard.js");
+  const budget = makeBudget();
+  return {
+    stun: stun ? STUN : null,
+    onState: (state) => {
+      // A guest's page once linked: its address no longer holds the invitation, used now (a
+      // reload shows the player's own match; a lost link asks the host for a new one).
+      const here = location.pathname + location.search;
+      if (seat < 0 && state === "open") history.replaceState(null, "", here);
+      said({ type: "peer-state", state });
+    },
+    onMessage: (text) => {
+      const taken = seat < 0 ? "pass" : budget.take();
+      if (taken === "pass") said({ type: "peer-message", text });
+      else if (taken === "flood") said({ type: "peer-flood" });
+    },
+    onRefused: (reason) => said({ type: "peer-refused", reason }),
+  };
+}
+
 /** A message of Python's for the link layer: a link made, joined, answered, a text sent. */
 export async function linkLayer(message) {
   const { seat } = message;
@@ -24,34 +47,16 @@ export async function linkLayer(message) {
   const said = (word) => made.get(seat) === mine && post({ ...word, seat });
   try {
     const peer = await import("./static/peer.js");
-    const { makeBudget } = await import("./static/guard.js");
-    const budget = makeBudget(); // a guest's messages, on the host's page (a guest's: the host's)
-    const hooks = {
-      stun: message.stun ? STUN : null,
-      onState: (state) => {
-        // A guest's page once linked: its address no longer holds the invitation, used now (a
-        // reload shows the player's own match; a lost link asks the host for a new one).
-        const here = location.pathname + location.search;
-        if (seat < 0 && state === "open") history.replaceState(null, "", here);
-        said({ type: "peer-state", state });
-      },
-      onMessage: (text) => {
-        const taken = seat < 0 ? "pass" : budget.take();
-        if (taken === "pass") said({ type: "peer-message", text });
-        else if (taken === "flood") said({ type: "peer-flood" });
-      },
-      onRefused: (reason) => said({ type: "peer-refused", reason }),
-    };
     if (message.type === "peer-invite") {
       links.get(seat)?.close(); // (its last word, "closed", is dropped: this one replaces it)
       links.delete(seat);
-      const link = await peer.hostLink(hooks);
+      const link = await peer.hostLink(await hooksFor(seat, message.stun, said));
       links.set(seat, link);
       const code = await link.invitation();
       const local = message.stun ? "" : "&local";
       said({ type: "peer-code", code, link: `./index.html#join=${code}&seat=${seat}${local}` });
     } else if (message.type === "peer-join") {
-      const link = await peer.joinLink(message.code, hooks);
+      const link = await peer.joinLink(message.code, await hooksFor(seat, message.stun, said));
       links.set(seat, link);
       const code = await link.reply();
       const to = hashParam("seat"); // the host's seat for this guest, from the invitation
