@@ -100,7 +100,10 @@ def form(request) -> str:
     return request.param
 
 
-PHONE = pytest.mark.parametrize("form", ["phone"], indirect=True)  # no layout in question
+# A test of the flow alone (no layout in question) runs at the phone's size: what each screen
+# looks like at both sizes, in each language, is the layout tests' (a11y, table_layout, looks,
+# first_paint, four, the whole deal by mouse in play).
+PHONE = pytest.mark.parametrize("form", ["phone"], indirect=True)
 # A test so marked lets the page's service worker run (the others block it: each test then
 # boots from the server, as on a first visit).
 SERVICE_WORKER = pytest.mark.service_worker

@@ -25,6 +25,7 @@ def lines(table) -> list[str]:
     return table.page.eval_on_selector_all(".log li", "els => els.map(e => e.textContent)")
 
 
+@PHONE
 @pytest.mark.parametrize("lang", ["en", "fr", "ar"])
 def test_the_log_tells_the_deal_so_far_and_closes_by_tap_and_by_escape(table, lang):
     table.open(f"?seed=5&pace=0&lang={lang}")
@@ -62,6 +63,7 @@ def test_the_log_opens_from_the_keyboard_and_gives_the_focus_back(table):
     assert table.page.evaluate("document.activeElement.dataset.action") == "log"
 
 
+@PHONE
 def test_each_seat_shows_its_last_play_until_it_plays_again(table):
     table.open("?seed=5&pace=0&players=4")
     for _ in range(3):
@@ -103,6 +105,7 @@ def last_card_of_a_deal() -> Game:
         game = game.play(bots[game.current].choose(game.view(game.current)))
 
 
+@PHONE
 def test_the_last_card_lands_then_the_sheet_explains_itself(table):
     table.open_on(last_card_of_a_deal(), "?pace=0.3")
     table.wait_phase("play")
@@ -176,6 +179,7 @@ AT_THE_TOP = """selector => {
 }"""
 
 
+@PHONE
 @pytest.mark.parametrize("lang", ["en", "fr", "ar"])
 def test_how_you_played_and_the_experts_replay_open_from_the_sheet(table, lang):
     at_the_sheet(table, f"?pace=0&lang={lang}")
@@ -197,6 +201,7 @@ def test_how_you_played_and_the_experts_replay_open_from_the_sheet(table, lang):
     table.wait_phase("sheet")
 
 
+@PHONE
 @pytest.mark.parametrize("lang", ["en", "fr", "ar"])
 def test_a_deal_shared_as_a_link_replays_step_by_step(table, lang):
     at_the_sheet(table, f"?pace=0&lang={lang}")

@@ -3,6 +3,7 @@ computer seat's cut (kept, exposed), your own cut, reloads mid-deal (your turn a
 seat's), switching between two and four players; a shared four-player deal's controls."""
 
 from chkobba import Game, deal_link
+from conftest import PHONE
 from positions import FOUR, four_computer_turn, four_seat_cut, four_you_cut
 
 
@@ -45,6 +46,7 @@ new MutationObserver(() => {
 }).observe(document, {childList: true, subtree: true});"""
 
 
+@PHONE
 def test_a_computer_seat_keeps_or_exposes_its_cut_card(table):
     table.page.add_init_script(SEEN_CUTS)
     for choice in ("keep", "expose"):
@@ -61,6 +63,7 @@ def test_a_computer_seat_keeps_or_exposes_its_cut_card(table):
         assert table.saved_game().history[0].kind == choice
 
 
+@PHONE
 def test_your_own_cut_at_four(table):
     table.open(f"?players=4&seed={four_you_cut()}&pace=0")
     table.wait_phase("cut")
@@ -71,6 +74,7 @@ def test_your_own_cut_at_four(table):
     assert game.history[0].kind == "keep" and len(table.hand()) == 3
 
 
+@PHONE
 def test_a_reload_resumes_the_same_position(table):
     table.open("?players=4&seed=5&pace=0")
     table.wait_phase("cut", "play")
@@ -91,6 +95,7 @@ def test_a_reload_resumes_the_same_position(table):
     assert turn.count() == 1
 
 
+@PHONE
 def test_switching_between_two_and_four_players(table):
     table.open("?seed=5&pace=0")
     table.wait_phase("cut", "play")

@@ -1,6 +1,7 @@
 """The hint button: the hard bot's move for the player, shown on the table with its reason."""
 
 from chkobba import Move
+from conftest import PHONE
 from test_play import first_seed_where_you_cut
 
 
@@ -23,6 +24,7 @@ def shown_hint(table) -> tuple[Move, str]:
     return Move.play(hand[0], taken), page.inner_text("[data-status]")
 
 
+@PHONE
 def test_a_hint_names_a_legal_move_and_playing_it_goes_on(table):
     seed = first_seed_where_you_cut("keep")
     table.open(f"?seed={seed}&pace=0")

@@ -4,6 +4,7 @@ import json
 
 from chkobba import Game, Rules
 from chkobba.bots import make_bot
+from conftest import PHONE
 from engine_support import bot_positions
 from ui.storage import Saved, write_save
 
@@ -20,6 +21,7 @@ def near_the_end() -> Game:
     )
 
 
+@PHONE
 def test_the_match_ends_with_the_winner_and_a_new_match(table):
     game = near_the_end()
     text = write_save(Saved(game, len(game.deal_results), 1))
@@ -36,6 +38,7 @@ def test_the_match_ends_with_the_winner_and_a_new_match(table):
     assert table.saved_game().deal_results == ()
 
 
+@PHONE
 def test_settings_choose_target_and_level_then_a_new_game(table):
     table.open("?seed=4&pace=0")
     table.wait_phase("cut", "play")

@@ -4,7 +4,7 @@ shows a hand, each person's cards only in their own turn, the match kept over a 
 
 import pytest
 from axe import audit, blocking, report
-from conftest import Table
+from conftest import PHONE, Table
 
 HAND_FACES = '[data-zone^="hand-"] [data-card]'  # a card drawn face up in any hand
 STILL = "() => document.getAnimations().every(a => a.playState !== 'running')"
@@ -103,6 +103,7 @@ def play_turns(table: Table, turns: int, keyboard: bool = False) -> int:
     return passes
 
 
+@PHONE
 def test_two_people_pass_the_phone_by_taps_and_a_reload_hides_every_hand(table):
     table.open("?seed=4&pace=0")
     set_up_by_taps(table, ("Ali", "سامي"))

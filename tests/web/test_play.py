@@ -3,6 +3,7 @@
 from collections import Counter
 
 from chkobba import Game, Rules
+from conftest import PHONE
 
 CHOICE_SEED = 13  # JD on the first turn may take 3H+6H or 4C+5S (found with the engine)
 
@@ -38,6 +39,7 @@ PICKED_CLEARS_HINT = """(() => {
 })()"""
 
 
+@PHONE
 def test_choose_between_two_captures_with_a_running_sum(table):
     table.open(f"?seed={CHOICE_SEED}&pace=0")
     phase = table.wait_phase("cut", "play")
@@ -82,6 +84,7 @@ def first_seed_where_you_cut(choice: str, start: int = 0) -> int:
         seed += 1
 
 
+@PHONE
 def test_keep_and_expose_the_cut_card(table):
     for choice in ("keep", "expose"):
         seed = first_seed_where_you_cut(choice, start=0 if choice == "keep" else 3)
@@ -99,6 +102,7 @@ def test_keep_and_expose_the_cut_card(table):
         assert table.saved_game().history[before].kind == choice
 
 
+@PHONE
 def test_a_tutorial_board_from_the_address(table):
     """?position= sets up "table 2♦ 6♠, you hold Q♥"; the sweep is announced; no save is made."""
     table.open("?position=2D6S+QH/KC+0+-/-+-+0-0/21+1+-&pace=1")

@@ -1,7 +1,10 @@
 """Saved games: a reload finds the same position; a corrupt save is reported and set aside;
 a malformed address parameter is explained, never a crash."""
 
+from conftest import PHONE
 
+
+@PHONE
 def test_reload_mid_deal_finds_the_same_position(table):
     table.open("?seed=5&pace=0")
     table.wait_phase("cut", "play")
@@ -19,6 +22,7 @@ def test_reload_mid_deal_finds_the_same_position(table):
     table.play_one()  # and the game goes on
 
 
+@PHONE
 def test_a_corrupt_save_is_reported_and_set_aside(table):
     broken = '{"format": 1, "game": "not a game"'
     table.open_with_save(broken)
@@ -32,6 +36,7 @@ def test_a_corrupt_save_is_reported_and_set_aside(table):
     assert table.saved_game().deal_results == ()
 
 
+@PHONE
 def test_a_malformed_address_parameter_is_explained(table):
     table.open("?seed=abc&pace=fast")
     text = table.page.wait_for_selector("[data-notice]").inner_text()

@@ -3,6 +3,8 @@ at all when switched off. Audio calls are counted by wrapping the Web Audio API.
 
 from __future__ import annotations
 
+from conftest import PHONE
+
 COUNT_AUDIO = """() => {
     window.audio = { contexts: 0, starts: 0 };
     const Context = window.AudioContext;
@@ -32,6 +34,7 @@ def play_until_heard(table, moves: int = 12) -> int:
     raise AssertionError(f"no sound after {moves} moves: {audio(table)}")
 
 
+@PHONE
 def test_nothing_sounds_before_the_first_tap_then_the_plays_are_heard(table):
     table.page.add_init_script(f"({COUNT_AUDIO})()")
     table.open("?seed=4&pace=0")
@@ -46,6 +49,7 @@ def test_nothing_sounds_before_the_first_tap_then_the_plays_are_heard(table):
     assert requested == 8  # each sound fetched once
 
 
+@PHONE
 def test_switched_off_the_game_makes_no_sound_at_all(table):
     table.page.add_init_script(f"({COUNT_AUDIO})()")
     table.open_after(
