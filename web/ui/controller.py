@@ -19,8 +19,9 @@ from chkobba import Card, ChkobbaError, Game, Move, MoveKind, Phase, Rules, Seat
 from chkobba.daily import DAILY_LEVEL, daily_game, daily_seed, is_daily, read_day
 from chkobba.log import taken_back
 
-from .frame import capture_choices, made_sweep, make_frame
+from .frame import capture_choices, make_frame
 from .friends import Friends
+from .hint import Hint
 from .i18n import pick
 from .model import (
     ALONE,
@@ -40,10 +41,11 @@ from .model import (
     State,
     Ui,
 )
+from .news import made_sweep
 from .people import PeopleForm
-from .phases import HINTED, SHEETS, in_progress, on_screen, screen_phase
+from .phases import SHEETS, in_progress, on_screen, screen_phase
 from .render import marks_of, render
-from .review import SEARCH_YIELD_S, Review
+from .review import Review
 from .screen import Screen
 from .settings import SettingsScreen
 from .stats import Stats
@@ -69,8 +71,6 @@ FOLLOW_MS = 6000
 # page never freezes. Measured in Pyodide (`python3 build.py bottime`): p95 well under the cap.
 BOT_SAMPLES: int | None = None
 BOT_BUDGET_MS = 150.0
-HINT_SAMPLES: int | None = None
-HINT_BUDGET_MS = 150.0
 ELSEWHERE = Notice(NoticeKind.ELSEWHERE)
 
 
@@ -124,12 +124,14 @@ class App:
         self.driving = lead is None  # this tab moves for the computer
         # The features, each with its taps (``taps``: each action, routed to its feature).
         self.friends = Friends(self, peer, join, stun)
+        self.hint = Hint(self)
         self.review = Review(self)
         self.stats_screen = StatsScreen(self, download)
         self.settings_screen = SettingsScreen(self)
         self.people_form = PeopleForm(self)
         self.taps = routes(
             self.play_taps(),
+            self.hint.taps(),
             self.settings_screen.taps(),
             self.people_form.taps(),
             self.review.taps(),
@@ -525,7 +527,6 @@ class App:
             "share": Tap(self.open_share, SHEETS, guest=False),
             "close": Tap(self.close, PANELS),
             "next": Tap(self.next_deal, (ScreenPhase.SHEET,), daily=False),
-            "hint": Tap(self.hint, HINTED, daily=False),
             "undo": Tap(self.undo, playing, daily=False, guest=False),
             "hand": Tap(self.tap_hand, playing),
             "table": Tap(self.tap_table, (ScreenPhase.CHOOSE,)),
@@ -562,11 +563,6 @@ class App:
             self.save()
         return True
 
-    async def hint(self, value: str) -> bool:
-        if not self.ui.hinting:
-            await self.find_hint()
-        return False
-
     async def cancel(self, value: str) -> bool:
         self.set_ui(selected=None, picked=())
         return True
@@ -591,26 +587,6 @@ class App:
         self.bot = None
         self.save()
         return True
-
-    async def find_hint(self) -> None:
-        """The hard bot's move for the player, with a one-line reason, shown on the table.
-
-        The search is synchronous: the page first yields to the browser (so the "looking"
-        status paints) and the search has a time cap, so the page never freezes."""
-        from chkobba.bots import make_bot
-
-        game = self.game
-        self.set_ui(hinting=True, hint=None)
-        self.paint()
-        await self.sleep(SEARCH_YIELD_S)
-        if self.game is not game:  # a move was made meanwhile
-            return
-        view = game.view(self.ui.viewer)
-        seed = self.state.bot_seed + len(game.history)
-        bot = make_bot("hard", seed=seed, samples=HINT_SAMPLES, budget_ms=HINT_BUDGET_MS)
-        move = bot.choose(view)
-        self.set_ui(hinting=False, hint=move)
-        self.paint()
 
     def legal(self, text: str) -> Move | None:
         return next((m for m in self.game.legal_moves() if str(m) == text), None)

@@ -18,7 +18,6 @@ from . import words
 from .cards import back_html, card_html
 from .dialog import button, sheet_box, title
 from .frame import (
-    Announcement,
     CardView,
     Choices,
     Cut,
@@ -32,6 +31,7 @@ from .frame import (
 from .friends import FriendsPanel, friends_button_html, friends_html
 from .i18n import Language, language
 from .model import ScreenPhase
+from .news import Announcement
 from .people import PassPanel, PeoplePanel, pass_html, people_html
 from .review import ExpertPanel, ReviewPanel, expert_html, review_html
 from .settings import SettingsPanel, confirm_html, settings_html
