@@ -9,7 +9,6 @@ it is shown.
 from __future__ import annotations
 
 import asyncio
-import datetime
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
@@ -19,6 +18,7 @@ from chkobba import Card, ChkobbaError, Game, Move, MoveKind, Phase, Rules, Seat
 from chkobba.daily import DAILY_LEVEL, daily_game, daily_seed, is_daily, read_day
 from chkobba.log import taken_back
 
+from .daily_deal import DailyDeal
 from .frame import capture_choices, make_frame
 from .friends import Friends
 from .hint import Hint
@@ -99,19 +99,14 @@ class App:
     ) -> None:
         """``languages``: the browser's, in the player's order (navigator.languages).
         ``lead``: asks the page to make this tab the one that moves for the computer in the
-        saved match, when its turn comes (several tabs may show it: ``drive`` says when this
-        tab does); None: this tab is the only one (it always moves for the computer).
+        saved match, when its turn comes (several tabs may show it: ``set_driving`` says when
+        this tab does); None: this tab is the only one (it always moves for the computer).
         ``review_ahead``: review each of the player's decisions in the background as soon as
         it is made, so that "How did I play?" opens at once (else when it is asked for).
         ``clock``: the time now (ISO 8601, UTC), the date of a match recorded. ``download``:
-        hands the page a file to save (its name and text): the statistics exported. ``peer``:
-        sends the page's link layer a message (web/static/peer.js: make an invitation, read an
-        answer, send a text to a friend far away). ``join``: this page is a guest's, invited by
-        a host whose invitation this is (the match is the host's: nothing of it is kept here).
-        ``stun``: links ask a public STUN server for this device's address (friends on other
-        networks); the host's form chooses, and its invitations say so to its guests.
-        ``webrtc``: this browser can link to friends far away (else it offers none, and an
-        invitation opened here says which browsers can)."""
+        the statistics' (``StatsScreen``); ``peer``, ``join``, ``stun``: the links to friends
+        far away (``Friends``). ``webrtc``: this browser can link to friends far away (else it
+        offers none, and an invitation opened here says which browsers can)."""
         self.clock = clock
         self.screen, self.storage, self.params = screen, storage, params
         self.fresh_seed, self.sleep = fresh_seed, sleep
@@ -127,6 +122,7 @@ class App:
         self.hint = Hint(self)
         self.review = Review(self)
         self.stats_screen = StatsScreen(self, download)
+        self.daily_deal = DailyDeal(self)
         self.settings_screen = SettingsScreen(self)
         self.people_form = PeopleForm(self)
         self.taps = routes(
@@ -151,7 +147,7 @@ class App:
         self.keeps_save = params.position is None and params.deal is None and join is None
         # The daily deal (?daily): its day; its match is kept apart, under its own key.
         self.today = read_day(clock()[:10])
-        self.daily = self.daily_day(params) if self.keeps_save else None
+        self.daily = self.daily_deal.chosen(params) if self.keeps_save else None
         if self.daily is not None:
             storage = self.storage = storage.daily(earlier=self.daily != self.today)
         notices: list[Notice] = [kept] if kept else []
@@ -200,8 +196,8 @@ class App:
         elif people.remote:  # the host's page reloaded: its links went with it
             ui = replace(ui, links=tuple(Link(s, LinkState.LOST) for s in people.remote))
         if self.daily is not None:
-            ui = replace(ui, daily=self.daily.isoformat(), streak=self.stats_screen.streak())
-            ui = replace(ui, next_daily=self.stats_screen.next_daily())
+            ui = replace(ui, daily=self.daily.isoformat(), streak=self.daily_deal.streak())
+            ui = replace(ui, next_daily=self.daily_deal.next_daily())
         if switch is not None:
             ui = replace(ui, panel=ScreenPhase.CONFIRM, switch=switch)
         stats: Stats | None = None
@@ -212,14 +208,6 @@ class App:
         self.state = State(game, ui, settings, bot_seed, undos, stats, people)
         if saved is None:
             self.save(force=True)
-
-    def daily_day(self, params: Params) -> datetime.date | None:
-        """The day of the daily deal asked for (?daily: today's; ?daily=YYYY-MM-DD: that day's,
-        but never a day to come: today's then), or None."""
-        if params.daily is None:
-            return None
-        day = read_day(params.daily) if params.daily else self.today
-        return min(day, self.today)
 
     # --- state ---------------------------------------------------------------------------------
 
@@ -476,7 +464,7 @@ class App:
             self.computer_may_play()
             return
         self.stats_screen.record_match()
-        self.stats_screen.record_day()
+        self.daily_deal.record_day()
         if seat in self.people.people:
             self.following = False
             if self.review_ahead:

@@ -1,18 +1,16 @@
 """The statistics' screen: the panel of the player's matches against the computer (counts per
 level and players, a chart of the last matches), its taps (export, import, reset, each asked
-first), and the records kept as play goes (a match over; the daily deal's run of days).
+first), and the match over recorded as play goes.
 ``stats`` is their data model."""
 
 from __future__ import annotations
 
-import datetime
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from html import escape
 from typing import TYPE_CHECKING
 
 from chkobba import Phase
-from chkobba.daily import daily_over, streak
 
 from . import words
 from .dialog import button, close_button, title
@@ -189,18 +187,6 @@ class StatsScreen:
         else:
             self.keep_stats(recorded)
 
-    def record_day(self) -> None:
-        """The daily deal just ended: today's counts toward the run of days played (an earlier
-        day's, opened from a link, is played for itself)."""
-        if (
-            self.app.daily is None
-            or not daily_over(self.app.game)
-            or self.app.daily != self.app.today
-        ):
-            return
-        self.app.notify(self.app.storage.played_day(self.app.daily))
-        self.app.set_ui(streak=self.streak(), next_daily=self.next_daily())
-
     def changed_stats(self) -> None:
         """Another tab changed the statistics: show them as they are kept."""
         kept = self.app.storage.read_stats()
@@ -234,20 +220,6 @@ class StatsScreen:
         elif ask == "import" and found is not None:
             self.keep_stats(found)
         self.app.set_ui(stats_ask=None, stats_file=None, stats_error=None)
-
-    def next_daily(self) -> int:
-        """The minutes until the next day's deal (UTC midnight), when today's is played; 0 for
-        an earlier day's."""
-        if self.app.daily != self.app.today:
-            return 0
-        now = datetime.datetime.fromisoformat(self.app.clock().replace("Z", "+00:00"))
-        midnight = datetime.datetime.combine(self.app.today, datetime.time(), datetime.UTC)
-        left = midnight + datetime.timedelta(days=1) - now
-        return max(1, -(-int(left.total_seconds()) // 60))
-
-    def streak(self) -> tuple[int, int]:
-        """The runs of days on which the day's daily deal was played: now, and the best."""
-        return streak(self.app.storage.days(), self.app.today)
 
 
 # --- drawn ---------------------------------------------------------------------------------------
