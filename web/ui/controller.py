@@ -4,6 +4,13 @@ Every change replaces the state and ends in one ``paint()``: ``make_frame`` deci
 ``render`` draws it, the screen (DOM, or a fake in tests) puts it in place and animates the cards
 as the frame's motion says. The saved match is always the state's match: a move is saved before
 it is shown.
+
+The app keeps the flow of a match: its start (or restore), its saving and following other tabs,
+the computer's pace, the play's taps, undo. Each other feature is a module of its own, with its
+taps, its work and its panels: the deal's sheets (``sheets``), the hint (``hint``), the settings
+(``settings``), the people at the table (``people``), the review and the expert's replay
+(``review``), the statistics (``stats_screen``), the daily deal's days (``daily_deal``) and
+friends far away (``friends``). ``tap`` routes each action to the feature that declares it.
 """
 
 from __future__ import annotations
@@ -25,12 +32,9 @@ from .hint import Hint
 from .i18n import pick
 from .model import (
     ALONE,
-    GUEST_LINK,
     PACES,
     PANELS,
     AddressProblem,
-    Link,
-    LinkState,
     MoveMade,
     Notice,
     NoticeKind,
@@ -43,11 +47,12 @@ from .model import (
 )
 from .news import made_sweep
 from .people import PeopleForm
-from .phases import SHEETS, in_progress, on_screen, screen_phase
+from .phases import in_progress, on_screen, screen_phase
 from .render import marks_of, render
 from .review import Review
 from .screen import Screen
 from .settings import SettingsScreen
+from .sheets import DealSheets
 from .stats import Stats
 from .stats_screen import StatsScreen
 from .storage import UNSAVED, Saved, Storage
@@ -120,6 +125,7 @@ class App:
         # The features, each with its taps (``taps``: each action, routed to its feature).
         self.friends = Friends(self, peer, join, stun)
         self.hint = Hint(self)
+        self.sheets = DealSheets(self)
         self.review = Review(self)
         self.stats_screen = StatsScreen(self, download)
         self.daily_deal = DailyDeal(self)
@@ -127,6 +133,7 @@ class App:
         self.people_form = PeopleForm(self)
         self.taps = routes(
             self.play_taps(),
+            self.sheets.taps(),
             self.hint.taps(),
             self.settings_screen.taps(),
             self.people_form.taps(),
@@ -189,12 +196,7 @@ class App:
         ui = Ui(
             seen_deals=seen, replay=replay, replay_deal=number, hidden=people.shared, webrtc=webrtc
         )
-        if join is not None:  # a guest: nothing to play until the host's first word
-            state = LinkState.MAKING if webrtc else LinkState.UNSUPPORTED
-            ui = replace(ui, links=(Link(GUEST_LINK, state),), panel=ScreenPhase.FRIENDS)
-            people = Roster(people=())
-        elif people.remote:  # the host's page reloaded: its links went with it
-            ui = replace(ui, links=tuple(Link(s, LinkState.LOST) for s in people.remote))
+        ui, people = self.friends.opening(ui, people)
         if self.daily is not None:
             ui = replace(ui, daily=self.daily.isoformat(), streak=self.daily_deal.streak())
             ui = replace(ui, next_daily=self.daily_deal.next_daily())
@@ -505,16 +507,12 @@ class App:
             self.computer_may_play()
 
     def play_taps(self) -> dict[str, Tap]:
-        """The match's own actions: a notice dismissed, the deal's panels, a panel closed, the
-        next deal, the play (a card, a capture chosen, a hint, a play taken back)."""
+        """The match's own actions: a notice dismissed, a panel closed, the play (a card, a
+        capture chosen, a play taken back)."""
         playing = (ScreenPhase.PLAY, ScreenPhase.CHOOSE)
         return {
             "dismiss": Tap(self.dismiss),
-            "log": Tap(self.open_log),
-            "taken": Tap(self.open_taken, (*SHEETS, ScreenPhase.LOG)),
-            "share": Tap(self.open_share, SHEETS, guest=False),
             "close": Tap(self.close, PANELS),
-            "next": Tap(self.next_deal, (ScreenPhase.SHEET,), daily=False),
             "undo": Tap(self.undo, playing, daily=False, guest=False),
             "hand": Tap(self.tap_hand, playing),
             "table": Tap(self.tap_table, (ScreenPhase.CHOOSE,)),
@@ -526,29 +524,11 @@ class App:
         self.set_ui(notices=self.ui.notices[1:])
         return True
 
-    async def open_log(self, value: str) -> bool:
-        self.set_ui(panel=None if self.ui.panel == ScreenPhase.LOG else ScreenPhase.LOG)
-        return True
-
-    async def open_taken(self, value: str) -> bool:
-        self.set_ui(panel=ScreenPhase.TAKEN)
-        return True
-
-    async def open_share(self, value: str) -> bool:
-        self.set_ui(panel=ScreenPhase.SHARE)
-        return True
-
     async def close(self, value: str) -> bool:
         if self.ui.panel == ScreenPhase.STATS:
             self.stats_screen.leave()  # back to the settings
         else:
             self.set_ui(panel=None, switch=None)
-        return True
-
-    async def next_deal(self, value: str) -> bool:
-        if self.game.phase != Phase.OVER:
-            self.set_ui(seen_deals=len(self.game.deal_results), last=None)
-            self.save()
         return True
 
     async def cancel(self, value: str) -> bool:

@@ -159,6 +159,17 @@ class Friends:
             self.invite(int(value))
         return True
 
+    def opening(self, ui: Ui, people: Roster) -> tuple[Ui, Roster]:
+        """The page's first state's links: a guest's, to its host, with nothing to play until
+        the host's first word; a host's page reloaded, its links lost with it."""
+        if self.guest:
+            state = LinkState.MAKING if ui.webrtc else LinkState.UNSUPPORTED
+            ui = replace(ui, links=(Link(GUEST_LINK, state),), panel=ScreenPhase.FRIENDS)
+            return ui, Roster(people=())
+        if people.remote:
+            ui = replace(ui, links=tuple(Link(s, LinkState.LOST) for s in people.remote))
+        return ui, people
+
     def join_host(self) -> None:
         """A guest's page: the host's invitation goes to the link layer, which answers it."""
         if self.app.ui.webrtc:

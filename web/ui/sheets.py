@@ -1,13 +1,14 @@
 """The deal's sheets: its score sheet (a deal scored, the match won, the daily deal's result),
-its log, each side's cards taken in it, and its link to share; each as a frame part and as HTML.
-"""
+its log, each side's cards taken in it, and its link to share; each as a frame part and as HTML,
+and the taps that open them."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from html import escape
+from typing import TYPE_CHECKING
 
-from chkobba import Card, DealResult, DealScore, Game, Move, MoveKind, deal_link
+from chkobba import Card, DealResult, DealScore, Game, Move, MoveKind, Phase, deal_link
 from chkobba.daily import daily_points
 from chkobba.kernel import CATEGORIES, tied
 from chkobba.kernel import side as side_of
@@ -19,6 +20,10 @@ from .dialog import SCROLLS, button, close_button, copy_button, title
 from .i18n import Language
 from .model import SOLO, ScreenPhase, Ui, Viewpoint
 from .phases import logged_deal
+from .taps import Tap
+
+if TYPE_CHECKING:
+    from .controller import App
 
 
 @dataclass(frozen=True)
@@ -220,6 +225,44 @@ def share_panel(t: Language, game: Game, ui: Ui) -> SharePanel:
 
 def by_suit(card: Card) -> tuple[str, int]:
     return card.suit, card.index
+
+
+class DealSheets:
+    """The taps of a deal's sheets: its log (opened and closed from the table too), the cards
+    taken, its link (not on a guest's page: the deal is the host's), the next deal."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def taps(self) -> dict[str, Tap]:
+        sheets = (ScreenPhase.SHEET, ScreenPhase.OVER)
+        return {
+            "log": Tap(self.log),
+            "taken": Tap(self.taken, (*sheets, ScreenPhase.LOG)),
+            "share": Tap(self.share, sheets, guest=False),
+            "next": Tap(self.next_deal, (ScreenPhase.SHEET,), daily=False),
+        }
+
+    async def log(self, value: str) -> bool:
+        panel = self.app.ui.panel
+        self.app.set_ui(panel=None if panel == ScreenPhase.LOG else ScreenPhase.LOG)
+        return True
+
+    async def taken(self, value: str) -> bool:
+        self.app.set_ui(panel=ScreenPhase.TAKEN)
+        return True
+
+    async def share(self, value: str) -> bool:
+        self.app.set_ui(panel=ScreenPhase.SHARE)
+        return True
+
+    async def next_deal(self, value: str) -> bool:
+        """The sheet read: the next deal's table (the match saved with it)."""
+        app = self.app
+        if app.game.phase != Phase.OVER:
+            app.set_ui(seen_deals=len(app.game.deal_results), last=None)
+            app.save()
+        return True
 
 
 # --- drawn ---------------------------------------------------------------------------------
