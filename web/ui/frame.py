@@ -1,7 +1,8 @@
 """What the screen shows, as one frozen value: ``make_frame(game, ui, settings) -> Frame``.
 
 This is the only place that decides what shows (which overlay, which status line, which cards are
-options, what flies where); ``render`` only draws a Frame and the controller only changes state.
+options, what flies where; each panel is made by its feature's module: ``sheets``, ``settings``,
+``review``...); ``render`` only draws a Frame and the controller only changes state.
 The frame holds no live objects but engine values (cards, moves) and texts from ``words``, so
 ``render(frame)`` is a pure function whose HTML can be stored and painted again.
 
