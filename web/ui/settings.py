@@ -103,6 +103,7 @@ class SettingsScreen:
         }
 
     def change(self, **changes: Any) -> None:
+        """The settings changed, kept at once (with the table a reload shows)."""
         self.app.state = replace(
             self.app.state, settings=replace(self.app.state.settings, **changes)
         )
