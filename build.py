@@ -525,7 +525,8 @@ TUTORIAL_TOOL = ROOT / "tools" / "tutorial_page.py"
 
 def board_modules() -> list[Path]:
     """The boards' Python: web/board/*.py and the page modules they import, transitively (the
-    game's card markup: ui.render and what it imports), no more."""
+    game's card markup, words, a score sheet's cell), no more: an import made for the type
+    checker only (``if TYPE_CHECKING:``) is not run, so it brings nothing."""
     todo = sorted((WEB / "board").glob("*.py"))
     found: set[Path] = set()
     while todo:
@@ -534,7 +535,16 @@ def board_modules() -> list[Path]:
             continue
         found.add(path)
         package = path.parent.name
-        for node in ast.walk(ast.parse(path.read_text())):
+        tree = ast.parse(path.read_text())
+        typing_only = {
+            id(inner)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"
+            for inner in ast.walk(node)
+        }
+        for node in ast.walk(tree):
+            if id(node) in typing_only:
+                continue
             if isinstance(node, ast.ImportFrom) and node.module is not None and node.level == 0:
                 names = [node.module]
             elif isinstance(node, ast.ImportFrom) and node.level == 1:

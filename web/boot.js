@@ -7,10 +7,10 @@
 //   (#app's data-players too: style.css lays out a table of four by it).
 //   Storage can be edited by anyone, so the stored HTML is never given to innerHTML: it is
 //   parsed in an inert document (DOMParser: no script runs, nothing loads) and rebuilt element by
-//   element from an allowlist of what ui/render.py draws; every text is a text node (as
-//   textContent sets it); an unknown element is dropped with what it holds, an unknown
-//   attribute is dropped, and `href` is kept only as a reference to one of the page's suit
-//   symbols. With no usable frame (a first visit, ?position=, another ?lang=), the outline of
+//   element from an allowlist of what ui/render.py (and each panel's module) draws; every text
+//   is a text node (as textContent sets it); an unknown element is dropped with what it holds,
+//   an unknown attribute is dropped, and `href` is kept only as a reference to one of the page's
+//   suit symbols. With no usable frame (a first visit, ?position=, another ?lang=), the outline of
 //   index.html stays.
 // - Until Python is up (html.ready), marks the page starting (html.starting, #app aria-busy and
 //   a spinner) and keeps every tap on a card or a button: the tapped element is lifted

@@ -2,7 +2,7 @@
 no SharedArrayBuffer needed): it holds the app and talks with the page by messages, JSON text
 both ways. It never blocks the page, on any host.
 
-To the page: ``ready`` (main.py is listening), then ``frame`` (ui/fx.py: one whole frame to
+To the page: ``ready`` (main.py is listening), then ``frame`` (ui/screen.py: one whole frame to
 write), ``store`` (ui/relay.py: a write to localStorage), ``lead`` (this tab would move for the
 computer in the saved match: the page asks the browser's lock for it), ``download`` (a file for
 the player to save: the statistics exported), ``peer-invite``, ``peer-join``, ``peer-accept``,
@@ -27,10 +27,10 @@ from typing import Any
 from polyscript import xworker
 from pyodide.ffi import create_proxy
 from ui.controller import App
-from ui.fx import FrameScreen
 from ui.keys import escape_action
 from ui.model import parse_params
 from ui.relay import RelayStore
+from ui.screen import FrameScreen
 from ui.stats import STATS_KEY
 from ui.storage import Storage
 
@@ -68,7 +68,7 @@ def start(message: dict[str, Any]) -> App:
         webrtc=bool(message.get("webrtc", True)),
     )
     if message.get("answered") is not None:  # this tab opened an answer link
-        fresh.forwarded(bool(message["answered"]))
+        fresh.friends.forwarded(bool(message["answered"]))
     fresh.start()
     taps = [(str(action), str(value)) for action, value in message["taps"]]
     if taps:
@@ -113,13 +113,13 @@ def on_message(event: Any) -> None:
         if message["key"] == app.storage.save_key:  # the match this page shows
             app.changed_elsewhere()
         elif message["key"] == STATS_KEY:
-            app.changed_stats()
+            app.stats_screen.changed_stats()
     elif kind == "form" and message.get("form") in ("people", "answer"):
         fields = [(str(pair[0]), str(pair[1])) for pair in message["fields"] if len(pair) == 2]
         if message["form"] == "people":
-            app.set_people(fields)
+            app.people_form.set_people(fields)
         else:
-            app.answered(fields)
+            app.friends.answered(fields)
     elif kind in (
         "peer-code",
         "peer-error",
@@ -128,9 +128,9 @@ def on_message(event: Any) -> None:
         "peer-refused",
         "peer-flood",
     ):
-        app.linked(message)
+        app.friends.linked(message)
     elif kind == "file" and message.get("purpose") == "stats":
-        app.import_stats(str(message["text"]))
+        app.stats_screen.import_stats(str(message["text"]))
     elif kind == "drive":
         app.set_driving(bool(message["on"]))
     elif kind == "conflict":

@@ -1,6 +1,6 @@
 // Writes a frame in one task of the page, and keeps the focus where a player expects it.
 //
-// The page's Python runs in a worker (host.js); it sends each frame whole (ui/fx.py), and this
+// The page's Python runs in a worker (host.js); it sends each frame whole (ui/screen.py), and this
 // puts it in place all at once, so a frame is never painted half done:
 //
 // - the HTML, the root's marks, <html lang dir>, the title and the live region;
@@ -186,7 +186,7 @@ function restoreFocus(root, { key, index, inDialog }, oldKind, newKind) {
 
 // --- a frame -----------------------------------------------------------------------------------
 
-/** Writes ``frame`` (ui/fx.py FrameScreen): {html, marks, lang: [lang, dir] | null, title,
+/** Writes ``frame`` (ui/screen.py FrameScreen): {html, marks, lang: [lang, dir] | null, title,
  * said, motion: {origin, only, sink} | null, duration}. */
 export function show(frame) {
   const root = document.getElementById("app");

@@ -9,7 +9,7 @@ from fakes import Store
 from positions import FOUR, four_computer_turn, four_seat_cut
 from ui import i18n, storage, words
 from ui.frame import make_frame
-from ui.model import Played, Settings, Ui, parse_params
+from ui.model import MoveMade, Settings, Ui, parse_params
 from ui.render import render
 from ui.storage import Saved, write_save
 
@@ -99,7 +99,7 @@ def test_partner_and_opponents_are_named_in_every_language():
     move = game.legal_moves()[0]
     after = game.play(move)
     bot_move = after.legal_moves()[0]
-    ui = Ui(last=Played(1, bot_move, after), stage="settle")
+    ui = Ui(last=MoveMade(1, bot_move, after), stage="settle")
     said = {
         t.code: make_frame(after.play(bot_move), ui, Settings(lang=t.code)).status
         for t in (EN, FR, AR)
@@ -116,13 +116,13 @@ def test_partner_and_opponents_are_named_in_every_language():
 def test_a_computer_seats_cut_is_shown_at_its_seat():
     kept = Game.new(FOUR, seed=four_seat_cut("keep"))
     cutter = kept.current
-    ui = Ui(last=Played(cutter, Move.parse("keep"), kept), stage="settle")
+    ui = Ui(last=MoveMade(cutter, Move.parse("keep"), kept), stage="settle")
     frame = make_frame(kept.play("keep"), ui, Settings())
     assert [s.cut for s in frame.seats if s.seat == cutter] == ["kept"]
     assert "data-kept" in render(frame)
     shown = Game.new(FOUR, seed=four_seat_cut("expose"))
     card = shown.cut_card
-    ui = Ui(last=Played(shown.current, Move.parse("expose"), shown), stage="settle")
+    ui = Ui(last=MoveMade(shown.current, Move.parse("expose"), shown), stage="settle")
     frame = make_frame(shown.play("expose"), ui, Settings())
     assert frame.motion.origin == f"hand-{shown.current}" and frame.motion.only == card.code
     assert [v.marks for v in frame.table if v.card == card] == [("exposed",)]

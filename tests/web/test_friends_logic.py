@@ -26,10 +26,10 @@ class Wire:
         self.host, self.seat, self.guest = host, seat, None
         self.invitations = 0
         self.to_guest: list[str] = []  # every text the host sent its guest
-        host.peer = self.from_host
+        host.friends.peer = self.from_host
 
     def later(self, app, message):
-        asyncio.get_event_loop().call_soon(app.linked, message)
+        asyncio.get_event_loop().call_soon(app.friends.linked, message)
 
     def from_host(self, message):
         kind, seat = message["type"], message.get("seat")
@@ -79,7 +79,7 @@ class Wire:
 
     def drop(self):
         for app, end in ((self.host, self.seat), (self.guest, GUEST_LINK)):
-            app.linked({"type": "peer-state", "seat": end, "state": "lost"})
+            app.friends.linked({"type": "peer-state", "seat": end, "state": "lost"})
 
 
 async def settled(*apps):
@@ -94,17 +94,17 @@ async def connect(host, wire, fields):
     await settle(host)
     await host.tap("settings")
     await host.tap("people")
-    host.set_people(fields)
+    host.people_form.set_people(fields)
     await settled(host)
-    link = host.link(wire.seat)
+    link = host.friends.link(wire.seat)
     assert link.state == LinkState.WAITING and link.code == f"I{wire.invitations}"
     guest = wire.join()
     await settled(host, guest)
-    assert guest.link(GUEST_LINK).code == f"A{wire.invitations}"
-    host.answered([("seat", str(wire.seat)), ("code", guest.link(GUEST_LINK).code)])
+    assert guest.friends.link(GUEST_LINK).code == f"A{wire.invitations}"
+    host.friends.answered([("seat", str(wire.seat)), ("code", guest.friends.link(GUEST_LINK).code)])
     await settled(host, guest)
-    assert host.link(wire.seat).state == LinkState.OPEN
-    assert guest.link(GUEST_LINK).state == LinkState.OPEN
+    assert host.friends.link(wire.seat).state == LinkState.OPEN
+    assert guest.friends.link(GUEST_LINK).state == LinkState.OPEN
     return guest
 
 
@@ -189,7 +189,7 @@ def test_hostile_messages_from_the_peer_are_refused_and_change_nothing():
         guest = await connect(host, wire, [("players", "2"), ("kind-1", "friend")])
         await settled(host, guest)
         before = host.game
-        seq = host.seqs[1]
+        seq = host.friends.seqs[1]
         other = next(m for m in Game.new(before.rules, 99).legal_moves())
         illegal = Move.parse("KDx7D") if before.phase == "play" else Move.parse("QC")
         texts = [
@@ -226,8 +226,8 @@ def test_a_lost_link_is_said_and_a_fresh_pair_of_codes_resumes_the_same_position
         position = host.game
         wire.drop()
         await settled(host, guest)
-        assert host.link(1).state == LinkState.LOST
-        assert guest.link(GUEST_LINK).state == LinkState.LOST
+        assert host.friends.link(1).state == LinkState.LOST
+        assert guest.friends.link(GUEST_LINK).state == LinkState.LOST
         assert "lost" in host.screen.html and "lost" in guest.screen.html
         if host.game.current == 1:  # its turn waits for the friend, said so
             assert "Waiting for" in host.screen.html
@@ -236,7 +236,7 @@ def test_a_lost_link_is_said_and_a_fresh_pair_of_codes_resumes_the_same_position
         await settled(host)
         fresh = wire.join()
         await settled(host, fresh)
-        host.answered([("seat", "1"), ("code", fresh.link(GUEST_LINK).code)])
+        host.friends.answered([("seat", "1"), ("code", fresh.friends.link(GUEST_LINK).code)])
         await settled(host, fresh)
         assert host.game == position  # the same match, resumed
         assert fresh.state.host_update.view == position.view(1)
@@ -254,7 +254,7 @@ def test_a_reloaded_host_offers_new_invitations():
     run(connect(host, Wire(host), [("players", "2"), ("kind-1", "friend")]))
     again = make_app(store, "?pace=0")
     assert again.people.remote == (1,)
-    assert again.link(1).state == LinkState.LOST
+    assert again.friends.link(1).state == LinkState.LOST
 
 
 class Hub:
@@ -262,7 +262,7 @@ class Hub:
 
     def __init__(self, host: App, seats: tuple[int, ...]) -> None:
         self.wires = {seat: Wire(host, seat) for seat in seats}
-        host.peer = self.from_host
+        host.friends.peer = self.from_host
 
     def from_host(self, message):
         seat = message.get("seat")
@@ -292,16 +292,16 @@ def test_four_players_two_friends_online_and_a_person_here():
             ("kind-3", "friend"),
             ("name-3", "Omar"),
         ]
-        host.set_people(fields)
+        host.people_form.set_people(fields)
         await settled(host)
         guests = {}
         for seat, wire in hub.wires.items():
             guests[seat] = wire.join()
             await settled(host, guests[seat])
-            code = guests[seat].link(GUEST_LINK).code
-            host.answered([("seat", str(seat)), ("code", code)])
+            code = guests[seat].friends.link(GUEST_LINK).code
+            host.friends.answered([("seat", str(seat)), ("code", code)])
             await settled(host, *guests.values())
-        assert all(host.link(s).state == LinkState.OPEN for s in (1, 3))
+        assert all(host.friends.link(s).state == LinkState.OPEN for s in (1, 3))
         moved = set()
         for _ in range(400):
             await settled(host, *guests.values())
@@ -334,11 +334,11 @@ def test_the_form_chooses_whether_links_ask_a_stun_server():
     for fields, stun in (([("stun", "on")], True), ([], False)):
         sent = []
         host = make_app(Store(), "?seed=4&pace=0")
-        host.peer = sent.append
+        host.friends.peer = sent.append
         host.start()
         run(host.tap("settings"))
         run(host.tap("people"))
-        host.set_people([("players", "2"), ("kind-1", "friend"), *fields])
+        host.people_form.set_people([("players", "2"), ("kind-1", "friend"), *fields])
         assert {"type": "peer-invite", "seat": 1, "stun": stun} in sent
 
 
@@ -348,7 +348,7 @@ async def invited(host: App) -> None:
     await settle(host)
     await host.tap("settings")
     await host.tap("people")
-    host.set_people([("players", "2"), ("kind-1", "friend"), ("name-1", "Sami")])
+    host.people_form.set_people([("players", "2"), ("kind-1", "friend"), ("name-1", "Sami")])
     await settled(host)
 
 
@@ -359,17 +359,17 @@ def test_a_bad_answer_is_refused_with_the_reason_and_the_field_stays_for_the_nex
         await invited(host)
         guest = wire.join()
         await settled(host, guest)
-        host.answered([("seat", "1"), ("code", "hello there <b>x</b> and a long tail")])
+        host.friends.answered([("seat", "1"), ("code", "hello there <b>x</b> and a long tail")])
         await settled(host)
-        link = host.link(1)
+        link = host.friends.link(1)
         assert link.state == LinkState.WAITING and link.code == "I1"  # the invitation stays
         assert link.error == "Le code « hello there <b>x</b> and » est abîmé : coupé ou modifié."
         html = host.screen.html
         assert 'data-form="answer"' in html and "&lt;b&gt;x&lt;/b&gt;" in html  # set as text
         assert not host.ui.notices  # nothing was lost: no notice
-        host.answered([("seat", "1"), ("code", guest.link(GUEST_LINK).code)])
+        host.friends.answered([("seat", "1"), ("code", guest.friends.link(GUEST_LINK).code)])
         await settled(host, guest)
-        assert host.link(1) == replace(link, state=LinkState.OPEN, error="")
+        assert host.friends.link(1) == replace(link, state=LinkState.OPEN, error="")
         return host
 
     run(retry())
@@ -380,16 +380,16 @@ def test_a_link_that_never_opened_is_not_called_lost():
     wire = Wire(host)
     run(invited(host))
     # "New invitation" on an invitation nobody answered: the old link's close says nothing.
-    host.linked({"type": "peer-state", "seat": 1, "state": "closed"})
+    host.friends.linked({"type": "peer-state", "seat": 1, "state": "closed"})
     run(host.tap("reinvite", "1"))
     run(settled(host))
-    assert host.link(1).state == LinkState.WAITING and wire.invitations == 2
+    assert host.friends.link(1).state == LinkState.WAITING and wire.invitations == 2
     # An answer entered, and the link never opens (the link layer gives up): failed, not lost.
-    host.peer = lambda message: None  # (no guest on the wire)
-    host.answered([("seat", "1"), ("code", "A2")])
-    assert host.link(1).state == LinkState.CONNECTING
-    host.linked({"type": "peer-state", "seat": 1, "state": "failed"})
-    assert host.link(1).state == LinkState.FAILED
+    host.friends.peer = lambda message: None  # (no guest on the wire)
+    host.friends.answered([("seat", "1"), ("code", "A2")])
+    assert host.friends.link(1).state == LinkState.CONNECTING
+    host.friends.linked({"type": "peer-state", "seat": 1, "state": "failed"})
+    assert host.friends.link(1).state == LinkState.FAILED
     assert not host.ui.notices and "lost" not in host.screen.html
     assert "No connection could be made: send a new invitation" in host.screen.html
     assert 'data-action="reinvite"' in host.screen.html
@@ -399,14 +399,14 @@ def test_a_browser_without_webrtc_offers_no_friend_online_and_says_which_browser
     words = "a recent Chrome, Firefox, Safari or Edge"
     sent = []
     host = App(Screen(), Storage(Store()), parse_params("?pace=0"), lambda: 9, webrtc=False)
-    host.peer = sent.append
+    host.friends.peer = sent.append
     host.start()
     run(host.tap("settings"))
     run(host.tap("people"))
     html = host.screen.html
     assert 'value="friend"' not in html and 'value="person"' in html
     assert f"This browser cannot play with friends far away: {words} can." in html
-    host.set_people([("players", "2"), ("kind-1", "friend")])  # (a form sent by hand)
+    host.people_form.set_people([("players", "2"), ("kind-1", "friend")])  # (a form sent by hand)
     assert host.people.remote == () and not sent
 
     guest = App(
@@ -419,7 +419,7 @@ def test_a_browser_without_webrtc_offers_no_friend_online_and_says_which_browser
         webrtc=False,
     )
     guest.start()
-    assert guest.link(GUEST_LINK).state == LinkState.UNSUPPORTED and not sent
+    assert guest.friends.link(GUEST_LINK).state == LinkState.UNSUPPORTED and not sent
     html = guest.screen.html
     assert "المتصفّح هذا ما ينجمش يلعب أونلاين" in html
     assert "data-qr" not in html and "data-form" not in html and "reinvite" not in html
@@ -441,7 +441,7 @@ def test_a_refused_move_names_the_guests_mistake_from_the_guests_side():
             game = host.game
         card = game.hands[0][0]  # a card of the host's own hand
         host.set_ui(notices=())
-        wire.say(move_message(Move.parse(str(card)), host.seqs[1]))
+        wire.say(move_message(Move.parse(str(card)), host.friends.seqs[1]))
         await settled(host)
         assert host.game is game
         (notice,) = host.ui.notices
@@ -465,8 +465,8 @@ def test_a_crafted_invitation_is_refused_in_the_guests_words_quoting_a_short_par
     assert sent[0]["type"] == "peer-join"
     # web/host.js's word for a CodeError of peer.js (a line no browser wrote, its CRC right)
     error = {"type": "peer-error", "seat": GUEST_LINK, "step": "peer-join", "reason": "unusable"}
-    guest.linked({**error, "quote": "aQFNjjtvgzAURvf-Cu9VkH1… and more", "detail": ""})
-    link = guest.link(GUEST_LINK)
+    guest.friends.linked({**error, "quote": "aQFNjjtvgzAURvf-Cu9VkH1… and more", "detail": ""})
+    link = guest.friends.link(GUEST_LINK)
     assert link.state == LinkState.FAILED
     assert link.error == (
         "Le code « aQFNjjtvgzAURvf-Cu9VkH1… » ne contient aucune connexion que ce navigateur "
@@ -481,7 +481,7 @@ def test_a_burst_of_refused_messages_is_one_notice_and_one_answer():
         wire = Wire(host)
         guest = await connect(host, wire, [("players", "2"), ("kind-1", "friend")])
         await settled(host, guest)
-        before, sent, seq = host.game, len(wire.to_guest), host.seqs[1]
+        before, sent, seq = host.game, len(wire.to_guest), host.friends.seqs[1]
         host.set_ui(notices=())
         stale = move_message(Game.new(before.rules, 99).legal_moves()[0], seq - 1)
         for _ in range(30):
@@ -492,7 +492,7 @@ def test_a_burst_of_refused_messages_is_one_notice_and_one_answer():
         assert notice.detail[0] == "refused" and notice.detail[3] == "30"
         assert "30 messages from" in host.screen.html
         assert len(wire.to_guest) - sent == 1  # the position, sent again once
-        assert guest.link(GUEST_LINK).state == LinkState.OPEN
+        assert guest.friends.link(GUEST_LINK).state == LinkState.OPEN
 
     run(burst())
 
@@ -503,9 +503,9 @@ def test_a_flooding_guest_is_told_and_dropped():
         wire = Wire(host)
         guest = await connect(host, wire, [("players", "2"), ("kind-1", "friend")])
         closed = []
-        host.peer = lambda message: (closed.append(message), wire.from_host(message))
+        host.friends.peer = lambda message: (closed.append(message), wire.from_host(message))
         host.set_ui(notices=())
-        host.linked({"type": "peer-flood", "seat": 1})
+        host.friends.linked({"type": "peer-flood", "seat": 1})
         await settled(host, guest)
         assert json.loads(wire.to_guest[-1]) == {
             "format": "chkobba-goodbye",
@@ -513,10 +513,10 @@ def test_a_flooding_guest_is_told_and_dropped():
             "reason": "flood",
         }
         assert {"type": "peer-close", "seat": 1} in closed
-        assert host.link(1).state == LinkState.LOST
+        assert host.friends.link(1).state == LinkState.LOST
         assert [n.detail[0] for n in host.ui.notices] == ["flooded"]
         assert "far more messages" in host.screen.html
-        assert guest.link(GUEST_LINK).state == LinkState.LOST
+        assert guest.friends.link(GUEST_LINK).state == LinkState.LOST
         assert [n.detail[0] for n in guest.ui.notices] == ["dropped"]
         assert "far more messages" in guest.screen.html
 
@@ -524,7 +524,7 @@ def test_a_flooding_guest_is_told_and_dropped():
 
 
 def lie_to(guest, text):
-    guest.linked({"type": "peer-message", "seat": GUEST_LINK, "text": text})
+    guest.friends.linked({"type": "peer-message", "seat": GUEST_LINK, "text": text})
 
 
 def test_a_guest_refuses_a_position_no_play_reaches_and_says_the_link_broken():
@@ -536,7 +536,7 @@ def test_a_guest_refuses_a_position_no_play_reaches_and_says_the_link_broken():
         await settled(host, guest)
         assert host.game.phase == "play"
         said = []
-        guest.peer = lambda message: (said.append(message), wire.from_guest(message))
+        guest.friends.peer = lambda message: (said.append(message), wire.from_guest(message))
         told = guest.state.host_update
         data = json.loads(wire.to_guest[-1])
         data["seq"] += 1
@@ -547,7 +547,7 @@ def test_a_guest_refuses_a_position_no_play_reaches_and_says_the_link_broken():
         lie_to(guest, json.dumps(data))
         await settled(guest)
         assert guest.state.host_update is told  # nothing shown of it
-        assert guest.link(GUEST_LINK).state == LinkState.LOST
+        assert guest.friends.link(GUEST_LINK).state == LinkState.LOST
         assert {"type": "peer-close", "seat": GUEST_LINK} in said
         (notice,) = guest.ui.notices
         assert notice.detail[0] == "broken" and "cards on the table, not 4" in notice.detail[2]
@@ -568,7 +568,7 @@ def test_a_guest_refuses_an_update_whose_number_jumps():
         data["seq"] = 2**53 - 1
         lie_to(guest, json.dumps(data))
         await settled(guest)
-        assert guest.link(GUEST_LINK).state == LinkState.LOST
+        assert guest.friends.link(GUEST_LINK).state == LinkState.LOST
         (notice,) = guest.ui.notices
         assert f"update {2**53 - 1} does not follow" in notice.detail[2]
 

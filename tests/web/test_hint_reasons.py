@@ -15,7 +15,8 @@ from chkobba.log import made_chkobba
 from conftest import load_build
 from engine_support import bot_match
 from ui import i18n, words
-from ui.frame import hint_reason, make_frame
+from ui.frame import make_frame
+from ui.hint import hint_reason
 from ui.model import Settings, Ui
 from ui.render import render
 

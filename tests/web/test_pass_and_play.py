@@ -11,7 +11,7 @@ from fakes import Store
 from ui import i18n, words
 from ui.frame import make_frame
 from ui.keys import escape_action
-from ui.model import NAME_LIMIT, Seating, Seats, clean_name
+from ui.model import NAME_LIMIT, Roster, Viewpoint, clean_name
 from ui.storage import Storage, Unreadable, read_save
 
 EN = i18n.language("en")
@@ -29,7 +29,7 @@ async def set_up(app, fields):
     await app.tap("settings")
     await app.tap("people")
     assert app.phase() == "people"
-    app.set_people(fields)
+    app.people_form.set_people(fields)
     await settle(app)
 
 
@@ -66,7 +66,7 @@ def test_two_people_play_a_whole_match_passing_the_phone_and_never_see_each_othe
     app = make_app(Store(), "?seed=4&pace=0")
     fields = [("players", "2"), ("name-0", "Ali"), ("kind-1", "person"), ("name-1", "Sami")]
     run(set_up(app, fields))
-    assert app.people == Seats((0, 1), ("Ali", "Sami"))
+    assert app.people == Roster((0, 1), ("Ali", "Sami"))
     assert app.game.rules.players == 2 and not app.game.history
 
     def checks(app, phase):
@@ -148,7 +148,7 @@ def test_a_match_of_people_is_saved_and_reloaded_behind_the_hiding_screen():
     assert words.isolated(other) in app.screen.html and "You " in app.screen.html
     run(app.tap("log"))
     saved, problem = Storage(store).load()
-    assert problem is None and saved.seats == Seats((0, 1), ("Ali", "Sami"))
+    assert problem is None and saved.seats == Roster((0, 1), ("Ali", "Sami"))
     # A reload: the same match, the same people, and no hand shown until someone is ready.
     again = make_app(store, "?pace=0")
     again.start()
@@ -173,7 +173,7 @@ def test_four_players_with_two_people_the_computer_plays_the_others():
     ]
     run(set_up(app, fields))
     assert app.game.rules.players == 4
-    assert app.people == Seats((0, 2), ("Ali", "", "Player 3", ""))
+    assert app.people == Roster((0, 2), ("Ali", "", "Player 3", ""))
     seen = set()
 
     def checks(app, phase):
@@ -204,7 +204,7 @@ def test_the_same_people_play_again_and_the_form_can_go_back_to_the_computer():
     assert app.people == people and not app.game.history  # a rematch, by the same people
     run(app.tap("settings"))
     run(app.tap("people"))
-    app.set_people([("players", "2"), ("kind-1", "computer")])
+    app.people_form.set_people([("players", "2"), ("kind-1", "computer")])
     assert not app.people.shared and app.phase() in ("cut", "play", "wait")
 
 
@@ -275,7 +275,7 @@ def test_the_form_is_ignored_unless_it_is_open():
     app = make_app(Store(), "?seed=4&pace=0")
     app.start()
     game = app.game
-    app.set_people([("players", "2"), ("kind-1", "person")])
+    app.people_form.set_people([("players", "2"), ("kind-1", "person")])
     assert app.game is game and not app.people.shared
 
 
@@ -308,13 +308,13 @@ def test_a_save_with_bad_people_is_set_aside(edit):
 
 
 def test_words_name_the_people():
-    seats = Seating(0, ("Ali", "Sami"))
+    seats = Viewpoint(0, ("Ali", "Sami"))
     move = Move.parse("7D")
     assert words.played(EN, 1, move, None, seats=seats) == f"{words.isolated('Sami')} laid 7♦."
     assert words.played(EN, 0, move, None, seats=seats) == "You laid 7♦."
     assert words.seat_name(EN, 1, 2, seats) == words.isolated("Sami")
     assert words.side_name(EN, 0, 2, seats) == "You"
-    other = Seating(1, ("Ali", "Sami"))
+    other = Viewpoint(1, ("Ali", "Sami"))
     assert words.seat_name(EN, 0, 2, other) == words.isolated("Ali")
     assert words.deal_told(EN, 1, (3, 1), (10, 4), 2, other).startswith("Deal 1: you 1,")
 

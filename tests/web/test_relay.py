@@ -11,10 +11,10 @@ from chkobba import Game, Rules
 from fakes import Store
 from ui import storage, words
 from ui.controller import App
-from ui.fx import FrameScreen
 from ui.i18n import language
 from ui.model import parse_params
 from ui.relay import RelayStore
+from ui.screen import FrameScreen
 from ui.storage import SAVE_KEY, Storage
 
 

@@ -123,7 +123,7 @@ def test_export_then_import_round_trips_and_asks_first(finished):
     store = Store(store)
     files = []
     app = make_app(store, "?pace=0")
-    app.download = lambda name, text: files.append((name, text))
+    app.stats_screen.download = lambda name, text: files.append((name, text))
     app.start()
     run(app.tap("settings"))
     run(app.tap("stats"))
@@ -140,7 +140,7 @@ def test_export_then_import_round_trips_and_asks_first(finished):
     run(app.tap("stats-confirm"))
     assert kept(store).tallies == () and kept(store).recorded == before.recorded
     assert words.STATS_EMPTY in app.screen.html
-    app.import_stats(text)
+    app.stats_screen.import_stats(text)
     assert escape(words.stats_import_ask(EN, 0, 1)) in app.screen.html
     assert kept(store).tallies == ()  # nothing replaced before the player's yes
     run(app.tap("stats-confirm"))
@@ -172,7 +172,7 @@ def test_a_bad_file_is_refused_with_its_reason_and_changes_nothing(finished, nam
     before = store[STATS_KEY]
     run(app.tap("settings"))
     run(app.tap("stats"))
-    app.import_stats(text)
+    app.stats_screen.import_stats(text)
     html = app.screen.html
     assert words.STATS_FILE_ERRORS[kind] in html
     assert "data-stats-error" in html and "stats-confirm" not in html

@@ -24,7 +24,8 @@ from fakes import Screen, Store
 from positions import capture_turn
 from ui import storage, words
 from ui.controller import App
-from ui.frame import Frame, hint_reason, make_frame
+from ui.frame import Frame, make_frame
+from ui.hint import hint_reason
 from ui.model import AddressProblem, Notice, Params, Settings, Ui, parse_params
 from ui.render import render
 from ui.storage import Saved, Storage, write_save

@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from chkobba import Card, DealResult, DealScore, Move
 from chkobba.kernel import CATEGORIES
 from ui import words
-from ui.frame import cell
 from ui.i18n import N_, Language, language
 from ui.refusals import move_words, not_asked, refused
+from ui.sheets import cell
 
 from .state import Board, Feedback, can_act
 

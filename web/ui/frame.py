@@ -1,7 +1,8 @@
 """What the screen shows, as one frozen value: ``make_frame(game, ui, settings) -> Frame``.
 
 This is the only place that decides what shows (which overlay, which status line, which cards are
-options, what flies where); ``render`` only draws a Frame and the controller only changes state.
+options, what flies where; each panel is made by its feature's module: ``sheets``, ``settings``,
+``review``...); ``render`` only draws a Frame and the controller only changes state.
 The frame holds no live objects but engine values (cards, moves) and texts from ``words``, so
 ``render(frame)`` is a pure function whose HTML can be stored and painted again.
 
@@ -16,22 +17,18 @@ from dataclasses import dataclass, replace
 
 from chkobba import (
     Card,
-    DealResult,
-    DealScore,
     Game,
     Move,
     MoveKind,
     Phase,
     SeatUpdate,
-    deal_link,
 )
-from chkobba.daily import daily_over, daily_points
-from chkobba.explain import reason
-from chkobba.kernel import CATEGORIES, HAND_SIZE, tied
 from chkobba.kernel import side as side_of
-from chkobba.log import Entry, EntryKind, made_chkobba, match_log, undoable
+from chkobba.log import Entry, EntryKind, match_log, undoable
 
 from . import words
+from .friends import FriendsPanel, connected, friends_panel
+from .hint import hint_reason
 from .i18n import FALLBACK, Language, language
 from .model import (
     ALONE,
@@ -40,22 +37,34 @@ from .model import (
     GUEST_LINK,
     PACES,
     SOLO,
-    LinkState,
-    Played,
+    MoveMade,
+    Roster,
     ScreenPhase,
-    Seating,
-    Seats,
     Settings,
     Stage,
     Ui,
+    Viewpoint,
 )
-from .stats import Stats, chart
+from .news import Announcement, Motion, announcement, event, motion, sounds, spoken
+from .people import PassPanel, PeoplePanel, pass_panel, people_panel
+from .phases import HINTED, PLAYING, SHEETS, hiding, logged_deal, on_screen, phase_of, together
+from .review import ExpertPanel, ReviewPanel, expert_panel, review_panel
+from .settings import Confirm, SettingsPanel, confirm_panel, settings_panel
+from .sheets import (
+    LogPanel,
+    SharePanel,
+    Sheet,
+    TakenPanel,
+    daily_sheet,
+    log_panel,
+    log_text,
+    score_sheet,
+    share_panel,
+    taken_panel,
+)
+from .stats import Stats
+from .stats_screen import StatsPanel, stats_panel
 
-PLAYING = (ScreenPhase.PLAY, ScreenPhase.CHOOSE)  # the player's hand and hint button are live
-HINTED = (ScreenPhase.PLAY, ScreenPhase.CUT, ScreenPhase.CHOOSE)  # a hint may be shown
-SHEETS = (ScreenPhase.SHEET, ScreenPhase.OVER)  # a score sheet is open
-# What people at one table read together: the sheets and what they open.
-TOGETHER = (*SHEETS, ScreenPhase.LOG, ScreenPhase.TAKEN, ScreenPhase.REVIEW, ScreenPhase.EXPERT)
 GUEST = ("log", "taken")  # what a guest's sheet offers beside (the deal is the host's)
 
 
@@ -116,12 +125,6 @@ class Choices:
 
 
 @dataclass(frozen=True)
-class Announcement:
-    title: str
-    detail: str
-
-
-@dataclass(frozen=True)
 class Cut:
     card: Card
     hint: Move | None
@@ -131,210 +134,12 @@ class Cut:
 
 
 @dataclass(frozen=True)
-class Row:
-    key: str
-    name: str
-    cells: tuple[tuple[int, str], ...]  # per side: points and a note
-
-
-@dataclass(frozen=True)
-class Sheet:
-    kind: ScreenPhase  # SHEET (a deal scored) or OVER (the match is won)
-    title: str
-    won: bool  # the player's side won the match
-    notes: tuple[str, ...]
-    sides: tuple[str, ...]
-    rows: tuple[Row, ...]
-    deal: tuple[int, ...]  # this deal's points per side ("" rows absent for a finished position)
-    totals: tuple[int, ...]
-    target: int
-    action: str  # "next" or "new" ("": none, the daily deal's result)
-    action_label: str
-    share: str = ""  # the daily deal's result as a text to share, with ``link``
-    link: str = ""  # the daily deal's link ("?daily=YYYY-MM-DD")
-    more: tuple[str, ...] = ("log", "taken", "review", "expert", "share")  # offered beside
-    together: bool = False  # several people read it: "How did each of us play?"
-
-
-@dataclass(frozen=True)
-class SettingsPanel:
-    level: str
-    target: int
-    match_target: int
-    lang: str
-    players: int  # at the table now
-    undo: bool  # the player may take back a play
-    pace: str  # the computers' pace and the cards' travel
-    sound: bool
-    back: str
-    felt: str
-    stats: bool = False  # the statistics can be opened (the player's own matches)
-    daily: bool = False  # the daily deal is played: no other match, level, target or undo
-    guest: bool = False  # a friend's match: its rules and its next match are the host's
-
-
-@dataclass(frozen=True)
-class Confirm:
-    title: str
-    text: str
-
-
-@dataclass(frozen=True)
-class LogLine:
-    kind: EntryKind
-    text: str
-    mine: bool  # the player's side's
-    chkobba: bool
-
-
-@dataclass(frozen=True)
-class LogPanel:
-    """The deal's log: every event of one deal, in order."""
-
-    title: str
-    lines: tuple[LogLine, ...]
-
-
-@dataclass(frozen=True)
-class TakenPanel:
-    """Each side's cards taken in one deal (its plays' captures and the leftovers)."""
-
-    title: str
-    sides: tuple[tuple[str, tuple[Card, ...]], ...]  # each side's name and its cards
-
-
-@dataclass(frozen=True)
 class ReplayBar:
     """The controls of a shared deal followed move by move."""
 
     step: int
     total: int
     label: str  # "Move 3 of 36"
-
-
-@dataclass(frozen=True)
-class SharePanel:
-    """A deal as a link to share."""
-
-    title: str
-    text: str
-    link: str  # the page's address's query: "?deal=..."
-
-
-@dataclass(frozen=True)
-class ReviewLine:
-    played: str  # what the player did, in words
-    grade: str  # "best", "fine", "costly"
-    grade_label: str
-    expert: str  # what the hard bot would have done instead, and what the difference cost ("")
-
-
-@dataclass(frozen=True)
-class Person:
-    """A person at a pass-and-play table, offered in the review and the expert's replay."""
-
-    seat: int
-    name: str
-    shown: bool  # the panel is about this person's seat
-
-
-@dataclass(frozen=True)
-class ReviewPanel:
-    """How the player played a deal: each decision beside the hard bot's."""
-
-    title: str
-    summary: str
-    lines: tuple[ReviewLine, ...]
-    working: bool
-    persons: tuple[Person, ...] = ()  # pass-and-play: each person, whose play is shown
-
-
-@dataclass(frozen=True)
-class ExpertPanel:
-    """A deal's sheet beside the one the hard bot made with the player's cards."""
-
-    title: str
-    columns: tuple[str, str]  # "You", "The expert"
-    rows: tuple[Row, ...]  # per row: the player's side's points and note, then the expert's
-    totals: tuple[int, int]
-    others: str  # what the other side scored in each
-    working: bool
-    persons: tuple[Person, ...] = ()  # pass-and-play: each person, whose seat is replayed
-
-
-@dataclass(frozen=True)
-class StatsGroup:
-    """One level and number of players: its heading, and (label, value) lines."""
-
-    heading: str
-    lines: tuple[tuple[str, str], ...]
-
-
-@dataclass(frozen=True)
-class StatsBar:
-    """A match in the chart: the winning (+) or losing (-) margin, and the match in words."""
-
-    margin: int
-    label: str
-
-
-@dataclass(frozen=True)
-class StatsPanel:
-    """The player's statistics, a chart of the last matches, and what the panel asks."""
-
-    title: str
-    summary: str
-    groups: tuple[StatsGroup, ...]
-    bars: tuple[StatsBar, ...]
-    chart_label: str
-    ask: str  # a question waiting for the player's yes ("" none)
-    yes: str  # the yes button's label
-    error: str  # why the file picked was not imported ("" none)
-    detail: str  # what was wrong in it (the checker's words, short)
-
-
-@dataclass(frozen=True)
-class PassPanel:
-    """The phone goes to the next person: every hand is hidden behind it."""
-
-    title: str
-    text: str
-
-
-@dataclass(frozen=True)
-class PeoplePanel:
-    """The form that sets up a match of people on this device: the number of players, who
-    plays each seat (seat 0: a person) and each person's name, as now."""
-
-    players: int
-    people: tuple[int, ...]
-    remote: tuple[int, ...]  # the friends far away
-    names: tuple[str, ...]  # by seat, for all four seats ("" : not named yet)
-    in_progress: bool  # a match in progress would be lost
-    online: bool = True  # this browser can play with friends far away (WebRTC)
-
-
-@dataclass(frozen=True)
-class LinkRow:
-    """One link in the friends panel: whose seat, where it is, what to pass on."""
-
-    seat: int
-    name: str
-    state: LinkState
-    said: str  # where it is, in words
-    code: str  # the invitation or answer to pass on ("" : none to show now)
-    link: str  # the same as a link (the host's invitation)
-    error: str
-
-
-@dataclass(frozen=True)
-class FriendsPanel:
-    """The links to friends far away: on the host's page, an invitation per guest seat and a
-    field for each answer; on a guest's page, its answer to send back. What each can trust."""
-
-    host: bool
-    rows: tuple[LinkRow, ...]
-    trust: str
 
 
 Overlay = (
@@ -352,17 +157,6 @@ Overlay = (
     | SharePanel
     | StatsPanel
 )
-
-
-@dataclass(frozen=True)
-class Motion:
-    """Where new cards come from and where vanished ones go (zone names of the frame); ``only``:
-    the one new table card that comes from ``origin`` (the others come from the stock)."""
-
-    origin: str = "stock"
-    sink: str | None = None
-    only: str | None = None
-    pace: float = 1.0  # the chosen pace's factor on the travel's time (0: no travel)
 
 
 @dataclass(frozen=True)
@@ -408,7 +202,7 @@ def make_frame(
     settings: Settings,
     undos: int = 0,
     stats: Stats | None = None,
-    people: Seats = ALONE,
+    people: Roster = ALONE,
     host_update: SeatUpdate | None = None,
 ) -> Frame:
     """The whole screen for the seat of the one holding the phone (``ui.viewer``); ``undos``:
@@ -424,7 +218,7 @@ def make_frame(
     pending = ui.last if ui.stage == Stage.SHOW else None
     phase = phase_of(shown, ui, people)
     hidden = hiding(shown, ui, people)
-    seats = Seating(ui.viewer, people.names, hidden or together(shown, ui, people, phase))
+    seats = Viewpoint(ui.viewer, people.names, hidden or together(shown, ui, people, phase))
     guest = host_update is not None
     log = host_update.log if host_update is not None else match_log(game)
     moves = len(
@@ -486,63 +280,9 @@ def make_frame(
     )
 
 
-def on_screen(game: Game, ui: Ui) -> Game:
-    """The position drawn: while a capture is shown before it is taken, the one before it."""
-    return ui.last.before if ui.stage == Stage.SHOW and ui.last else game
-
-
-def screen_phase(game: Game, ui: Ui, people: Seats = ALONE) -> ScreenPhase:
-    """The frame's phase, without making the frame."""
-    return phase_of(on_screen(game, ui), ui, people)
-
-
 def seat_order(game: Game, viewer: int) -> list[int]:
     players = game.rules.players
     return [(viewer + i) % players for i in range(players)]
-
-
-def sheet_due(game: Game, ui: Ui) -> bool:
-    return len(game.deal_results) > ui.seen_deals
-
-
-def phase_of(game: Game, ui: Ui, people: Seats = ALONE) -> ScreenPhase:
-    """What the page waits for in position ``game``: a panel (the phase of its name), a score
-    sheet, the phone passed to the next person (PASS), the player (to play, choose a capture
-    or cut), or nothing (WAIT: the computer, or cards moving)."""
-    if ui.panel is not None:
-        return ScreenPhase(ui.panel)
-    if ui.replay is not None:  # a shared deal, followed move by move: nothing to play
-        return ScreenPhase.REPLAY
-    over = game.phase == Phase.OVER or bool(ui.daily and daily_over(game))
-    if (sheet_due(game, ui) or over) and not ui.busy:  # the deal's last card lands first
-        return ScreenPhase.OVER if over else ScreenPhase.SHEET
-    if ui.busy or over or game.current not in people.people:
-        return ScreenPhase.WAIT
-    if hiding(game, ui, people):
-        return ScreenPhase.PASS
-    if game.phase == Phase.CUT:
-        return ScreenPhase.CUT
-    return ScreenPhase.CHOOSE if ui.selected else ScreenPhase.PLAY
-
-
-def hiding(game: Game, ui: Ui, people: Seats) -> bool:
-    """Whether every hand is hidden: several people play on this device and the phone is to go
-    to the one whose turn it is, or no one has said they hold it yet (after a reload)."""
-    if not people.shared or game.phase == Phase.OVER:
-        return False
-    return ui.hidden or (game.current in people.people and game.current != ui.viewer)
-
-
-def together(game: Game, ui: Ui, people: Seats, phase: ScreenPhase) -> bool:
-    """Whether several people read the screen together, so that each is named and none is
-    "you": a score sheet, and what it opens, at a table of people on this device."""
-    sheet = sheet_due(game, ui) or game.phase == Phase.OVER
-    return people.shared and phase in TOGETHER and sheet
-
-
-def made_sweep(played: Played, game: Game) -> bool:
-    """Whether ``played`` (which made ``game``) swept the table for a chkobba."""
-    return made_chkobba(played.before, game)
 
 
 def capture_choices(game: Game, ui: Ui) -> list[Move]:
@@ -567,10 +307,10 @@ def seat_view(
     game: Game,
     ui: Ui,
     seat: int,
-    pending: Played | None,
+    pending: MoveMade | None,
     hint: Move | None,
     lasts: dict[int, LastPlay],
-    seats: Seating,
+    seats: Viewpoint,
     phase: ScreenPhase,
     hidden: bool,
 ) -> SeatView:
@@ -600,9 +340,9 @@ def seat_views(
     t: Language,
     game: Game,
     ui: Ui,
-    pending: Played | None,
+    pending: MoveMade | None,
     hint: Move | None,
-    seats: Seating,
+    seats: Viewpoint,
     phase: ScreenPhase,
     hidden: bool,
     log: tuple[Entry, ...],
@@ -615,7 +355,7 @@ def seat_views(
 
 
 def last_plays(
-    t: Language, game: Game, seats: Seating, log: tuple[Entry, ...]
+    t: Language, game: Game, seats: Viewpoint, log: tuple[Entry, ...]
 ) -> dict[int, LastPlay]:
     """Each seat's last play in the deal on the table (read off the match's ``log``, from its
     end back to the deal's start)."""
@@ -630,7 +370,7 @@ def last_plays(
     return lasts
 
 
-def pile_view(t: Language, game: Game, side: int, seats: Seating) -> PileView:
+def pile_view(t: Language, game: Game, side: int, seats: Viewpoint) -> PileView:
     players = game.rules.players
     pile, sweeps = game.piles[side], game.sweeps[side]
     name = words.side_name(t, side, players, seats)
@@ -649,7 +389,7 @@ def hand_marks(card: Card, ui: Ui, hint: Move | None) -> tuple[str, ...]:
 
 
 def table_view(
-    game: Game, ui: Ui, choices: list[Move], pending: Played | None, hint: Move | None
+    game: Game, ui: Ui, choices: list[Move], pending: MoveMade | None, hint: Move | None
 ) -> tuple[CardView, ...]:
     taken = set(pending.move.captures) if pending else set()
     last = ui.last
@@ -696,32 +436,14 @@ def choice_panel(t: Language, ui: Ui, choices: list[Move]) -> Choices | None:
     return Choices(prompt, sum(values), options)
 
 
-def event(t: Language, game: Game, ui: Ui, seats: Seating, spoken: bool = False) -> str:
-    """What just happened, for the status line (``spoken``: in words, for the live region)."""
-    last = ui.last
-    if last is None:
-        return ""
-    players = game.rules.players
-    cut_card = last.before.cut_card
-    if ui.stage == Stage.SHOW:
-        return words.played(
-            t, last.seat, last.move, cut_card, pending=True, players=players, seats=seats
-        )
-    if game.phase == Phase.CUT and game.redealt:
-        return t._(words.REDEALT)
-    return words.played(
-        t, last.seat, last.move, cut_card, spoken=spoken, players=players, seats=seats
-    )
-
-
 def status(
     t: Language,
     game: Game,
     ui: Ui,
     phase: ScreenPhase,
     hint: Move | None,
-    seats: Seating,
-    people: Seats = ALONE,
+    seats: Viewpoint,
+    people: Roster = ALONE,
 ) -> str:
     if phase == ScreenPhase.REPLAY:
         return replay_status(t, game, ui, seats)
@@ -745,97 +467,6 @@ def status(
     return ""
 
 
-def connected(ui: Ui, seat: int) -> bool:
-    """Whether the friend at ``seat`` (on a guest's page: the host, whatever the seat) is
-    connected now."""
-    return any(
-        link.state == LinkState.OPEN and link.seat in (seat, GUEST_LINK) for link in ui.links
-    )
-
-
-def hint_reason(t: Language, game: Game, move: Move) -> str:
-    """The hint's move and why (the engine's reason, from the player's view), in words."""
-    why, count = reason(game.view(game.current), move)
-    return words.reason(t, move, game.cut_card, why, count)
-
-
-def spoken(
-    t: Language, game: Game, ui: Ui, phase: ScreenPhase, seats: Seating, moves: int
-) -> tuple[tuple[str, str], ...]:
-    """The live region's news: each move once it is made (in words, with its chkobba), a deal's
-    score when its sheet opens, a notice when it shows. Keys count moves and deals (a notice is
-    its own key), so a repaint says nothing new."""
-    said: list[tuple[str, str]] = []
-    last = ui.last
-    if last is not None and ui.stage != Stage.SHOW:
-        words_ = event(t, game, ui, seats, spoken=True)
-        if ui.stage == Stage.SETTLE and made_sweep(last, game):
-            words_ = f"{words_} {words.chkobba_by(t, last.seat, game.rules.players, seats)}"
-        said.append((f"move:{moves}", words_))
-    if phase in SHEETS and game.deal_results:
-        result = game.deal_results[-1]
-        points = tuple(s.total for s in result.scores)
-        number, players = len(game.deal_results), game.rules.players
-        told = words.deal_told(t, number, points, result.totals, players, seats)
-        said.append((f"deal:{len(game.deal_results)}", told))
-    if ui.notices:
-        text = words.notice(t, ui.notices[0])
-        said.append((f"notice:{text}", text))
-    return tuple(said)
-
-
-def sounds(
-    game: Game, ui: Ui, phase: ScreenPhase, seats: Seating, moves: int
-) -> tuple[tuple[str, str], ...]:
-    """What is heard, once each (keyed like ``spoken``): the hands dealt, a card played or laid
-    by the cut, a capture (a chkobba's own), the leftovers taken and the deal's end when its
-    sheet opens, the match won or lost."""
-    heard: list[tuple[str, str]] = []
-    match = f"{game.seed}.{game.rules.players}"
-    shown = on_screen(game, ui)
-    hands = [len(hand) for hand in shown.hands]
-    if phase not in SHEETS and shown.phase == Phase.PLAY and hands == [HAND_SIZE] * len(hands):
-        heard.append((f"dealt:{match}:{len(shown.deal_results)}:{shown.stock_count}", "deal"))
-    last = ui.last
-    if last is not None and ui.stage is not None:
-        number = moves
-        if ui.stage == Stage.SETTLE and last.move.captures:
-            sound = "chkobba" if made_sweep(last, game) else "capture"
-            heard.append((f"take:{match}:{number}", sound))
-        elif last.move.kind != MoveKind.KEEP:
-            heard.append((f"play:{match}:{number}", "play"))
-    if phase in SHEETS and game.deal_results:
-        result, number = game.deal_results[-1], len(game.deal_results)
-        if result.leftovers:
-            heard.append((f"left:{match}:{number}", "leftovers"))
-        won = game.winner is not None and seats.mine(game.winner)
-        end = "deal-end" if game.winner is None else "win" if won else "lose"
-        heard.append((f"end:{match}:{number}", end))
-    return tuple(heard)
-
-
-def announcement(t: Language, game: Game, ui: Ui, seats: Seating) -> Announcement | None:
-    if ui.stage != Stage.SETTLE or ui.last is None or not made_sweep(ui.last, game):
-        return None
-    who = words.swept_table(t, ui.last.seat, game.rules.players, seats)
-    return Announcement(t._(words.CHKOBBA), who)
-
-
-def motion(ui: Ui) -> Motion:
-    last = ui.last
-    if last is None or ui.stage is None:
-        return Motion()
-    cut = last.before.cut_card
-    if last.move.kind == MoveKind.EXPOSE and cut is not None:  # to the table, from the cutter
-        return Motion(f"hand-{last.seat}", only=cut.code)
-    if last.move.kind != MoveKind.PLAY:
-        return Motion()
-    origin = f"hand-{last.seat}"
-    if ui.stage == Stage.SHOW or not last.move.captures:
-        return Motion(origin)
-    return Motion(origin, f"pile-{side_of(last.seat)}")
-
-
 # --- overlays ---------------------------------------------------------------------------------
 
 
@@ -848,41 +479,23 @@ def overlay(
     hint: Move | None,
     undos: int,
     stats: Stats | None = None,
-    people: Seats = ALONE,
-    seats: Seating = SOLO,
+    people: Roster = ALONE,
+    seats: Viewpoint = SOLO,
     log: tuple[Entry, ...] = (),
     guest: bool = False,
 ) -> Overlay | None:
     if phase == ScreenPhase.PASS:
-        name = people.name(game.current) or words.player_label(t, game.current)
-        return PassPanel(words.pass_title(t, name), words.pass_text(t, name))
+        return pass_panel(t, game, people)
     if phase == ScreenPhase.PEOPLE:
         return people_panel(game, people, ui.webrtc)
     if phase == ScreenPhase.FRIENDS:
         return friends_panel(t, ui, people)
     if phase == ScreenPhase.SETTINGS:
-        lang = settings.lang or FALLBACK
-        target, players = game.rules.target, game.rules.players
-        return SettingsPanel(
-            settings.level,
-            settings.target,
-            target,
-            lang,
-            players,
-            settings.undo,
-            settings.pace,
-            settings.sound,
-            settings.back,
-            settings.felt,
-            stats is not None,
-            bool(ui.daily),
-            guest,
-        )
+        return settings_panel(game, ui, settings, stats is not None, guest)
     if phase == ScreenPhase.STATS:
         return stats_panel(t, ui, stats or Stats())
     if phase == ScreenPhase.CONFIRM:
-        title = words.confirm_title(t, ui.switch) if ui.switch else t._(words.CONFIRM_TITLE)
-        return Confirm(title, t._(words.CONFIRM_TEXT))
+        return confirm_panel(t, ui)
     if phase == ScreenPhase.OVER and ui.daily:
         return daily_sheet(t, game, ui)
     if phase in SHEETS and guest:  # the host's match: its deals told, not replayed here
@@ -906,308 +519,13 @@ def overlay(
     return None
 
 
-def people_panel(game: Game, people: Seats, online: bool = True) -> PeoplePanel:
-    names = tuple(people.name(seat) for seat in range(4))
-    begun = in_progress(game)
-    return PeoplePanel(game.rules.players, people.people, people.remote, names, begun, online)
-
-
-def friends_panel(t: Language, ui: Ui, people: Seats) -> FriendsPanel:
-    host = all(link.seat != GUEST_LINK for link in ui.links)
-    rows = []
-    for link in ui.links:
-        name = people.name(link.seat) if link.seat != GUEST_LINK else ""
-        shown = link.state == LinkState.WAITING
-        said = words.link_state(t, link.state, host)
-        rows.append(
-            LinkRow(
-                link.seat,
-                name,
-                link.state,
-                said,
-                link.code if shown else "",
-                link.link if shown else "",
-                link.error,
-            )
-        )
-    trust = t._(words.TRUST_HOST if host else words.TRUST_GUEST)
-    if all(link.state == LinkState.UNSUPPORTED for link in ui.links):
-        trust = ""  # (no link can be made here: nothing to trust)
-    return FriendsPanel(host, tuple(rows), trust)
-
-
-def in_progress(game: Game) -> bool:
-    """Whether starting anew would throw away play: a match begun and not over."""
-    return game.phase != Phase.OVER and bool(game.history or game.deal_results)
-
-
-def score_sheet(
-    t: Language, game: Game, kind: ScreenPhase, undos: int = 0, seats: Seating = SOLO
-) -> Sheet:
-    players = game.rules.players
-    sides = (words.side_name(t, 0, players, seats), words.side_name(t, 1, players, seats))
-    target = game.rules.target
-    result: DealResult | None = game.deal_results[-1] if game.deal_results else None
-    notes = []
-    if result and result.leftovers and result.leftovers_side is not None:
-        side, count = result.leftovers_side, len(result.leftovers)
-        notes.append(words.leftovers(t, side, count, players, seats))
-        notes.append(words.left_on_table(t, result.leftovers))
-    totals = result.totals if result else game.scores
-    if kind == ScreenPhase.OVER:
-        winner = game.winner if game.winner is not None else 0
-        title, won = words.won(t, winner, players, seats), seats.mine(winner)
-        notes.insert(0, words.final(t, totals))
-        if undos:
-            notes.append(words.undos_used(t, undos))
-        action, label = "new", t._(words.NEW_MATCH)
-    else:
-        title, won = words.scored(t, len(game.deal_results)), False
-        if tied(totals, target):
-            notes.append(words.tie(t, target))
-        action, label = "next", t._(words.NEXT_DEAL)
-    rows: list[Row] = []
-    deal: tuple[int, ...] = ()
-    if result:
-        for key in CATEGORIES:
-            cells = tuple(cell(t, key, score) for score in result.scores)
-            rows.append(Row(key, t._(words.ROW_NAMES[key]), cells))
-        deal = tuple(score.total for score in result.scores)
-    return Sheet(
-        kind,
-        title,
-        won,
-        tuple(notes),
-        sides,
-        tuple(rows),
-        deal,
-        totals,
-        target,
-        action,
-        label,
-        together=seats.hiding,
-    )
-
-
-def daily_sheet(t: Language, game: Game, ui: Ui) -> Sheet:
-    """The daily deal's result: its one deal's points, the run of days played, and the text
-    and link to share it."""
-    deal = score_sheet(t, game, ScreenPhase.SHEET)
-    ours, theirs = daily_points(game)
-    notes = [words.daily_of(t, ui.daily), *deal.notes]
-    if ui.streak[0]:
-        notes.append(words.daily_streak(t, *ui.streak))
-    if ui.next_daily:
-        notes.append(words.next_daily(t, ui.next_daily))
-    return replace(
-        deal,
-        kind=ScreenPhase.OVER,
-        title=words.daily_result(t, ours, theirs),
-        won=ours > theirs,
-        notes=tuple(notes),
-        target=0,  # no match totals: the deal is all
-        action="",
-        share=words.daily_share(t, ui.daily, ours, theirs),
-        link="?daily=" + ui.daily,
-    )
-
-
-def cell(t: Language, key: str, score: DealScore) -> tuple[int, str]:
-    """A score sheet cell: the points of category ``key`` and what earned them."""
-    return score.points(key), words.row_note(t, key, score)
-
-
 # --- the deal's log ----------------------------------------------------------------------------
-
-
-def logged_deal(game: Game, ui: Ui) -> int:
-    """The deal the log tells: the one just scored while its sheet is due, else the one on."""
-    scored = len(game.deal_results)
-    return scored if scored > ui.seen_deals or game.phase == Phase.OVER else game.deal_number
-
-
-def log_text(t: Language, entry: Entry, players: int, seats: Seating = SOLO) -> str:
-    """A log line in words: what the entry says happened, cards as printed."""
-    if entry.kind == EntryKind.REDEAL:
-        return t._(words.REDEALT)
-    if entry.kind == EntryKind.LEFTOVERS:
-        assert entry.side is not None
-        return words.leftovers_to(t, entry.side, entry.cards, players, seats)
-    if entry.kind == EntryKind.SCORED:
-        assert entry.result is not None
-        points = tuple(s.total for s in entry.result.scores)
-        return words.deal_told(t, entry.deal, points, entry.result.totals, players, seats)
-    assert entry.seat is not None
-    if entry.kind == EntryKind.CUT:
-        move = Move(MoveKind.KEEP if entry.kept else MoveKind.EXPOSE, None, ())
-        return words.played(t, entry.seat, move, entry.card, players=players, seats=seats)
-    assert entry.card is not None
-    play = Move.play(entry.card, entry.cards)
-    line = words.played(t, entry.seat, play, None, players=players, seats=seats)
-    return words.with_chkobba(t, line) if entry.chkobba else line
-
-
-def log_panel(t: Language, game: Game, ui: Ui, seats: Seating, log: tuple[Entry, ...]) -> LogPanel:
-    number, players = logged_deal(game, ui), game.rules.players
-    lines = []
-    for entry in log:
-        if entry.deal == number:
-            seat = entry.seat if entry.seat is not None else entry.side
-            mine = seat is not None and seats.mine(side_of(seat))
-            text = log_text(t, entry, players, seats)
-            lines.append(LogLine(entry.kind, text, mine, entry.chkobba))
-    return LogPanel(words.log_title(t, number), tuple(lines))
-
-
-def taken_panel(
-    t: Language, game: Game, ui: Ui, seats: Seating, log: tuple[Entry, ...]
-) -> TakenPanel:
-    number, players = logged_deal(game, ui), game.rules.players
-    taken: tuple[list[Card], list[Card]] = ([], [])
-    for entry in log:
-        if entry.deal != number:
-            continue
-        if entry.kind == EntryKind.PLAY and entry.cards and entry.seat is not None:
-            assert entry.card is not None
-            taken[side_of(entry.seat)].extend((entry.card, *entry.cards))
-        elif entry.kind == EntryKind.LEFTOVERS and entry.side is not None:
-            taken[entry.side].extend(entry.cards)
-    sides = tuple(
-        (words.side_name(t, s, players, seats), tuple(sorted(taken[s], key=by_suit)))
-        for s in (0, 1)
-    )
-    return TakenPanel(words.taken_title(t, number), sides)
-
-
-def reviewed_seat(ui: Ui) -> int:
-    """The seat the review and the expert's replay are about: the one chosen, else the
-    viewer's."""
-    return ui.viewer if ui.reviewed is None else ui.reviewed
-
-
-def persons(ui: Ui, people: Seats) -> tuple[Person, ...]:
-    """Pass-and-play: each person, to review one after the other (none when alone)."""
-    if not people.shared:
-        return ()
-    seat = reviewed_seat(ui)
-    return tuple(Person(s, people.name(s), s == seat) for s in people.people)
-
-
-def review_panel(
-    t: Language, game: Game, ui: Ui, seats: Seating, people: Seats = ALONE
-) -> ReviewPanel:
-    players, seat = game.rules.players, reviewed_seat(ui)
-    lines = []
-    for decision in ui.review:
-        before = Game.from_notation(decision.position)  # (its hidden cards never shown)
-        played = words.played(
-            t, seat, decision.played, before.cut_card, players=players, seats=seats
-        )
-        expert = ""
-        if decision.grade != "best":
-            expert = words.expert_instead(t, decision.bot, before.cut_card, decision.loss)
-        label = t._(words.GRADE_NAMES[decision.grade])
-        lines.append(ReviewLine(played, decision.grade, label, expert))
-    counts = {grade: sum(d.grade == grade for d in ui.review) for grade in words.GRADE_NAMES}
-    return ReviewPanel(
-        words.review_title(t, logged_deal(game, ui), seats.name(seat)),
-        words.review_summary(t, counts) if ui.review else "",
-        tuple(lines),
-        ui.working,
-        persons(ui, people),
-    )
-
-
-def expert_panel(
-    t: Language, game: Game, ui: Ui, seats: Seating, people: Seats = ALONE
-) -> ExpertPanel:
-    deal, seat = logged_deal(game, ui), reviewed_seat(ui)
-    mine, expert = game.deal_results[deal - 1], ui.expert
-    side = side_of(seat)
-    rows: list[Row] = []
-    if expert is not None:
-        for key in CATEGORIES:
-            cells = (cell(t, key, mine.scores[side]), cell(t, key, expert.scores[side]))
-            rows.append(Row(key, t._(words.ROW_NAMES[key]), cells))
-    totals = (mine.scores[side].total, expert.scores[side].total if expert else 0)
-    others = "" if ui.working else t._(words.NO_EXPERT)
-    if expert is not None:
-        theirs = (mine.scores[1 - side].total, expert.scores[1 - side].total)
-        other = seats.name((seat + 1) % game.rules.players)  # a person: named, not "computer"
-        others = words.expert_others(t, theirs, game.rules.players, seats.name(seat), other)
-    columns = (words.side_name(t, side, game.rules.players, seats), t._(words.THE_EXPERT))
-    return ExpertPanel(
-        words.expert_title(t, deal, seats.name(seat)),
-        columns,
-        tuple(rows),
-        totals,
-        others,
-        ui.working,
-        persons(ui, people),
-    )
 
 
 # --- the statistics ----------------------------------------------------------------------------
 
-DAMAGED = "damaged"  # a file refused for a reason not foreseen is said to be damaged
-
-
-def stats_panel(t: Language, ui: Ui, stats: Stats) -> StatsPanel:
-    played = sum(tally.played for tally in stats.tallies)
-    won = sum(tally.won for tally in stats.tallies)
-    groups = []
-    for tally in stats.tallies:
-        if not tally.played:
-            continue
-        lines = [
-            ("played", str(tally.played)),
-            ("won", words.stats_won(t, tally.won, tally.played)),
-            ("streak", words.stats_streak(t, tally.streak, tally.best_streak)),
-            ("points", words.decimal(t, tally.mean_points or 0.0)),  # (played: deals too)
-            ("chkobbas", str(tally.chkobbas)),
-            ("hayyas", words.stats_hayyas(t, tally.hayyas, tally.deals)),
-        ]
-        if tally.best is not None:
-            lines.append(("best", words.stats_best(t, tally.best.margin, tally.best.when)))
-        named = tuple((t._(words.STATS_ROWS[key]), value) for key, value in lines)
-        groups.append(StatsGroup(words.stats_group(t, tally.level, tally.players), named))
-    points = chart(stats)
-    bars = tuple(
-        StatsBar(p.ours - p.theirs, words.stats_bar(t, p.label, p.ours, p.theirs, p.won))
-        for p in points
-    )
-    ask, yes = "", ""
-    if ui.stats_ask == "reset":
-        ask, yes = t._(words.STATS_RESET_ASK), t._(words.STATS_RESET_YES)
-    elif ui.stats_ask == "import" and ui.stats_file is not None:
-        then = sum(tally.played for tally in ui.stats_file.tallies)
-        ask, yes = words.stats_import_ask(t, played, then), t._(words.STATS_IMPORT_YES)
-    error, detail = "", ""
-    if ui.stats_error is not None:
-        kind, detail = ui.stats_error
-        known = kind if kind in words.STATS_FILE_ERRORS else DAMAGED
-        error = t._(words.STATS_FILE_ERRORS[known])
-    return StatsPanel(
-        t._(words.STATS),
-        words.stats_summary(t, played, won) if played else t._(words.STATS_EMPTY),
-        tuple(groups),
-        bars,
-        words.stats_chart(t, len(points), sum(p.won for p in points)),
-        ask,
-        yes,
-        error,
-        words.clip(detail),
-    )
-
 
 # --- a deal as a link --------------------------------------------------------------------------
-
-
-def share_panel(t: Language, game: Game, ui: Ui) -> SharePanel:
-    deal = logged_deal(game, ui)
-    return SharePanel(
-        words.share_title(t, deal), t._(words.SHARE_TEXT), "?deal=" + deal_link(game, deal)
-    )
 
 
 def replay_bar(t: Language, ui: Ui) -> ReplayBar | None:
@@ -1217,7 +535,7 @@ def replay_bar(t: Language, ui: Ui) -> ReplayBar | None:
     return ReplayBar(step, total, words.replay_step(t, step, total))
 
 
-def replay_status(t: Language, game: Game, ui: Ui, seats: Seating) -> str:
+def replay_status(t: Language, game: Game, ui: Ui, seats: Viewpoint) -> str:
     """What the move shown did; at the start, what this is; at the deal's end, its score."""
     if ui.last is None:
         return t._(words.REPLAY_START)
@@ -1229,7 +547,3 @@ def replay_status(t: Language, game: Game, ui: Ui, seats: Seating) -> str:
         told = words.deal_told(t, ui.replay_deal, points, result.totals, game.rules.players)
         return f"{happened} {told}"
     return happened
-
-
-def by_suit(card: Card) -> tuple[str, int]:
-    return card.suit, card.index

@@ -54,7 +54,8 @@ class Named(StrEnum):
 class ScreenPhase(Named):
     """What the page waits for (the root's ``data-phase``): the player to play, to choose a
     capture or to cut; nothing (``WAIT``: the computer, or cards moving); a score sheet (a deal
-    scored, or the match over); or an open panel. Not the engine's ``chkobba.Phase``."""
+    scored, or the match over); or an open panel (``PANELS``: the phase is the panel's). Not the
+    engine's ``chkobba.Phase``."""
 
     PLAY = "play"
     CHOOSE = "choose"
@@ -83,22 +84,22 @@ class Stage(Named):
     SETTLE = "settle"
 
 
-class Panel(Named):
-    """A panel open over the table: the settings, the question whether to abandon the match
-    in progress for a new one, the deal's log, each side's cards taken in the deal, how the
-    player played it, the expert's replay of it, its link. Each is the screen's phase of that
-    name while it is open."""
-
-    SETTINGS = "settings"
-    CONFIRM = "confirm"
-    LOG = "log"
-    TAKEN = "taken"
-    REVIEW = "review"  # how the player played the deal, beside the hard bot
-    EXPERT = "expert"  # the deal played again by the hard bot in the player's seat
-    SHARE = "share"  # the deal as a link
-    STATS = "stats"  # the player's statistics (from the settings)
-    PEOPLE = "people"  # who plays each seat, and their names (pass-and-play)
-    FRIENDS = "friends"  # the links to friends far away (peer to peer)
+# The phases that are a panel open over the table (``Ui.panel``): the settings, the question
+# whether to abandon the match in progress, the deal's log, each side's cards taken in it, how
+# the player played it, the expert's replay of it, its link, the statistics, the people at the
+# table, the links to friends far away. Each is the screen's phase while it is open.
+PANELS = (
+    ScreenPhase.SETTINGS,
+    ScreenPhase.CONFIRM,
+    ScreenPhase.LOG,
+    ScreenPhase.TAKEN,
+    ScreenPhase.REVIEW,
+    ScreenPhase.EXPERT,
+    ScreenPhase.SHARE,
+    ScreenPhase.STATS,
+    ScreenPhase.PEOPLE,
+    ScreenPhase.FRIENDS,
+)
 
 
 class NoticeKind(Named):
@@ -155,7 +156,7 @@ class Notice:
 
 
 @dataclass(frozen=True)
-class Seats:
+class Roster:
     """Who plays each seat: people on this device (``people``, seat 0 always among them, or on
     a guest's page its own seat), friends far away (``remote``: on the host's page, the seats
     its guests play; on a guest's page, every other person's), the computer in the others;
@@ -180,11 +181,11 @@ class Seats:
         return self.names[seat] if seat < len(self.names) else ""
 
 
-ALONE = Seats()
+ALONE = Roster()
 
 
 @dataclass(frozen=True)
-class Seating:
+class Viewpoint:
     """The table as the screen tells it: the seat at the bottom, whose hand is shown ("you"),
     each person's name by seat ("" : named by its place, "Computer", "Partner"...)."""
 
@@ -203,7 +204,7 @@ class Seating:
         return side == side_of(self.viewer)
 
 
-SOLO = Seating()  # the player alone at seat 0, against the computer
+SOLO = Viewpoint()  # the player alone at seat 0, against the computer
 
 
 # Letters and symbols that show nothing: Hangul fillers, the blank braille pattern; a name of
@@ -275,7 +276,7 @@ class Link:
 
 
 @dataclass(frozen=True)
-class Played:
+class MoveMade:
     """A move, who made it and the position it was made from: what the status line describes
     and what the animation follows (from that seat's hand, to that side's pile)."""
 
@@ -290,14 +291,14 @@ class Ui:
 
     selected: Card | None = None  # the hand card whose capture is being chosen
     picked: tuple[Card, ...] = ()  # table cards tapped toward that capture
-    last: Played | None = None  # the move the status line tells of
+    last: MoveMade | None = None  # the move the status line tells of
     stage: Stage | None = None  # SHOW: last's capture shown before it is taken; SETTLE: flying
     seen_deals: int = 0  # deal results the player has dismissed; more means a score sheet is due
     notices: tuple[Notice, ...] = ()
     hint: Move | None = None
     hinting: bool = False  # a hint is being looked for
     thinking: bool = False  # the computer is about to move
-    panel: Panel | None = None  # what is open over the table (Panel)
+    panel: ScreenPhase | None = None  # what is open over the table (one of PANELS)
     switch: int | None = None  # the players a confirmed new match is for (None: as set)
     replay: tuple[int, int] | None = None  # a shared deal followed: the move shown, of how many
     replay_deal: int = 1  # that deal's number in its match
@@ -337,7 +338,7 @@ class State:
     bot_seed: int
     undos: int = 0  # plays taken back in this match (said on its result)
     stats: Stats | None = None  # the player's statistics as kept (None: none read yet)
-    seats: Seats = field(default_factory=Seats)  # who plays each seat of this match
+    seats: Roster = field(default_factory=Roster)  # who plays each seat of this match
     host_update: SeatUpdate | None = None  # a guest's page: the host's last word (its view and log)
 
 

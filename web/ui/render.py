@@ -4,48 +4,48 @@ the same HTML.
 
 Accessibility is drawn here too: every card and control is a button named in words (the card's
 name, the button's visible text), its state as aria-pressed / aria-disabled; an overlay is a
-modal dialog (role=dialog, aria-modal, named by its title) and the table under it is inert."""
+modal dialog (role=dialog, aria-modal, named by its title) and the table under it is inert.
+Each panel is drawn by its feature's module (``sheets``, ``settings``, ``stats_screen``...);
+this one draws the table and puts the open panel in its dialog."""
 
 from __future__ import annotations
 
 from html import escape
 
-from chkobba import TARGETS, MoveKind
-from chkobba.rules import LEVELS, PLAYERS
+from chkobba import MoveKind
 
 from . import words
 from .cards import back_html, card_html
+from .dialog import button, sheet_box, title
 from .frame import (
-    Announcement,
     CardView,
     Choices,
-    Confirm,
     Cut,
-    ExpertPanel,
     Frame,
-    FriendsPanel,
     LastPlay,
-    LinkRow,
-    LogPanel,
     Overlay,
-    PassPanel,
-    PeoplePanel,
-    Person,
     PileView,
     ReplayBar,
-    ReviewPanel,
-    Row,
     SeatView,
-    SettingsPanel,
+)
+from .friends import FriendsPanel, friends_button_html, friends_html
+from .i18n import Language, language
+from .model import ScreenPhase
+from .news import Announcement
+from .people import PassPanel, PeoplePanel, pass_html, people_html
+from .review import ExpertPanel, ReviewPanel, expert_html, review_html
+from .settings import SettingsPanel, confirm_html, settings_html
+from .sheets import (
+    LogPanel,
     SharePanel,
     Sheet,
-    StatsBar,
-    StatsPanel,
     TakenPanel,
+    log_html,
+    score_sheet_html,
+    share_html,
+    taken_html,
 )
-from .i18n import LANGUAGES, Language, direction, language
-from .model import BACKS, FELTS, NAME_LIMIT, PACES, LinkState, ScreenPhase
-from .stats import RECENT
+from .stats_screen import StatsPanel, stats_html
 
 MANY_OPTIONS = 4  # more options than this: a compact, scrolling list
 GEAR = (
@@ -62,13 +62,6 @@ UNDO_ICON = (
     '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M12.5 8c-2.6 0-5 1-6.9 2.6L2 7v9h9'
     'l-3.6-3.6A8 8 0 0 1 20.2 16l2.4-.8A10.5 10.5 0 0 0 12.5 8z"/></svg>'
 )
-PEOPLE_ICON = (
-    '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M8 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7'
-    "zm8 0a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM8 13c-3.3 0-6 1.7-6 4v2h12v-2c0-2.3-2.7-4-6-4zm8 0c-.6 0"
-    '-1.2.1-1.7.2 1.1.9 1.7 2.1 1.7 3.8v2h6v-2c0-2.3-2.7-4-6-4z"/></svg>'
-)
-TITLE_ID = "dialog-title"
-SCROLLS = f'tabindex="0" aria-labelledby="{TITLE_ID}"'  # a list that scrolls: the keyboard too
 
 
 def marks_of(frame: Frame) -> dict[str, str]:
@@ -144,16 +137,8 @@ def top_bar(t: Language, frame: Frame) -> str:
         f'<header class="bar"><h1 class="sr-only">{escape(t._(words.TITLE))}</h1>'
         f'<button type="button" class="icon" data-action="settings" aria-haspopup="dialog" '
         f'aria-label="{escape(t._(words.SETTINGS))}">{GEAR}</button>'
-        f"{friends_button(t) if frame.friends else ''}"
+        f"{friends_button_html(t) if frame.friends else ''}"
         f'<div class="score">{score}</div></header>'
-    )
-
-
-def friends_button(t: Language) -> str:
-    """Opens the links to friends far away (the match has some)."""
-    return (
-        f'<button type="button" class="icon friends" data-action="friends" aria-haspopup="dialog" '
-        f'aria-label="{escape(t._(words.FRIENDS_TITLE))}">{PEOPLE_ICON}</button>'
     )
 
 
@@ -343,53 +328,32 @@ def hint_button(t: Language, enabled: bool, busy: bool) -> str:
 
 
 def overlay(t: Language, item: Overlay) -> str:
+    """An open panel, as the dialog of its kind."""
     if isinstance(item, Cut):
         return sheet_box(cut_panel(t, item), ScreenPhase.CUT)
     if isinstance(item, Sheet):
-        return sheet_box(score_sheet(t, item), item.kind)
+        return sheet_box(score_sheet_html(t, item), item.kind)
     if isinstance(item, SettingsPanel):
-        return sheet_box(settings_panel(t, item), ScreenPhase.SETTINGS)
+        return sheet_box(settings_html(t, item), ScreenPhase.SETTINGS)
     if isinstance(item, LogPanel):
-        return sheet_box(log_panel(t, item), ScreenPhase.LOG)
+        return sheet_box(log_html(t, item), ScreenPhase.LOG)
     if isinstance(item, TakenPanel):
-        return sheet_box(taken_panel(t, item), ScreenPhase.TAKEN)
+        return sheet_box(taken_html(t, item), ScreenPhase.TAKEN)
     if isinstance(item, ReviewPanel):
-        return sheet_box(review_panel(t, item), ScreenPhase.REVIEW)
+        return sheet_box(review_html(t, item), ScreenPhase.REVIEW)
     if isinstance(item, ExpertPanel):
-        return sheet_box(expert_panel(t, item), ScreenPhase.EXPERT)
+        return sheet_box(expert_html(t, item), ScreenPhase.EXPERT)
     if isinstance(item, SharePanel):
-        return sheet_box(share_panel(t, item), ScreenPhase.SHARE)
+        return sheet_box(share_html(t, item), ScreenPhase.SHARE)
     if isinstance(item, StatsPanel):
-        return sheet_box(stats_panel(t, item), ScreenPhase.STATS)
+        return sheet_box(stats_html(t, item), ScreenPhase.STATS)
     if isinstance(item, PassPanel):
-        return sheet_box(pass_panel(t, item), ScreenPhase.PASS)
+        return sheet_box(pass_html(t, item), ScreenPhase.PASS)
     if isinstance(item, PeoplePanel):
-        return sheet_box(people_panel(t, item), ScreenPhase.PEOPLE)
+        return sheet_box(people_html(t, item), ScreenPhase.PEOPLE)
     if isinstance(item, FriendsPanel):
-        return sheet_box(friends_panel(t, item), ScreenPhase.FRIENDS)
-    return sheet_box(confirm_panel(t, item), ScreenPhase.CONFIRM)
-
-
-def sheet_box(inner: str, kind: ScreenPhase) -> str:
-    """A modal dialog named by its title (the h2 of ``inner``, id TITLE_ID); ``data-overlay``
-    is the phase it is open in."""
-    return (
-        f'<div class="overlay" data-overlay="{kind}"><div class="sheet" role="dialog" '
-        f'aria-modal="true" aria-labelledby="{TITLE_ID}">{inner}</div></div>'
-    )
-
-
-def title(text: str, cls: str = "") -> str:
-    """A dialog's title; it takes the focus when the dialog opens long (screen.js)."""
-    attr = f' class="{cls}"' if cls else ""
-    return f'<h2 id="{TITLE_ID}" tabindex="-1"{attr}>{escape(text)}</h2>'
-
-
-def button(action: str, label: str, cls: str = "btn", value: str = "") -> str:
-    data = f' data-{"move" if action == "move" else "value"}="{escape(value)}"' if value else ""
-    return (
-        f'<button type="button" class="{cls}" data-action="{action}"{data}>{escape(label)}</button>'
-    )
+        return sheet_box(friends_html(t, item), ScreenPhase.FRIENDS)
+    return sheet_box(confirm_html(t, item), ScreenPhase.CONFIRM)
 
 
 def cut_panel(t: Language, cut: Cut) -> str:
@@ -416,441 +380,6 @@ def cut_panel(t: Language, cut: Cut) -> str:
         "</div>"
         + (f'<div class="actions">{hint_button(t, True, cut.hinting)}</div>' if cut.hints else "")
         + reason
-    )
-
-
-def score_sheet(t: Language, sheet: Sheet) -> str:
-    head = title(sheet.title, "win" if sheet.won else "")
-    notes = "".join(f'<p class="sub">{escape(n)}</p>' for n in sheet.notes)
-    table = ""
-    if sheet.rows:
-        match = ""
-        if sheet.target:  # (the daily deal: one deal, no match)
-            totals = "".join(f"<td>{p}</td>" for p in sheet.totals)
-            match = (
-                f'<tr class="match"><th scope="row">{escape(t._(words.MATCH))}'
-                f"<small>{escape(words.match_target(t, sheet.target))}</small></th>{totals}</tr>"
-            )
-        table = points_table(t, sheet.sides, sheet.rows, sheet.deal, match)
-    action = button(sheet.action, sheet.action_label) if sheet.action else ""
-    if sheet.share:
-        share = copy_button(
-            sheet.link, t._(words.SHARE_RESULT), t._(words.COPIED_RESULT), sheet.share
-        )
-        action = f'{share}<a class="btn alt" href="./index.html">{escape(t._(words.OWN_MATCH))}</a>'
-    labels = {
-        "log": words.LOG,
-        "taken": words.TAKEN,
-        "review": words.REVIEW,
-        "expert": words.EXPERT,
-        "share": words.SHARE,
-    }
-    if sheet.together:
-        labels["review"] = words.REVIEW_TOGETHER
-    more = "".join(button(name, t._(labels[name]), "btn plain") for name in sheet.more)
-    actions = f'<div class="actions">{action}</div><div class="actions more">{more}</div>'
-    return f"{head}{notes}{table}{actions}"
-
-
-def log_panel(t: Language, panel: LogPanel) -> str:
-    """The deal's log: one list item a line, the player's side's marked, chkobbas starred."""
-    items = []
-    for line in panel.lines:
-        cls = " ".join(
-            c
-            for c in (
-                str(line.kind),
-                "mine" if line.mine else "",
-                "chkobba" if line.chkobba else "",
-            )
-            if c
-        )
-        items.append(f'<li class="{cls}">{escape(line.text)}</li>')
-    body = (
-        f'<ol class="log" data-log="{len(panel.lines)}" {SCROLLS}>{"".join(items)}</ol>'
-        if items
-        else f'<p class="sub">{escape(t._(words.NOTHING_YET))}</p>'
-    )
-    return f"{title(panel.title)}{body}{close_button(t)}"
-
-
-def working(t: Language) -> str:
-    return f'<p class="sub" aria-busy="true">{escape(t._(words.WORKING))}</p>'
-
-
-def close_button(t: Language) -> str:
-    return f'<div class="actions">{button("close", t._(words.CLOSE), "btn")}</div>'
-
-
-def review_panel(t: Language, panel: ReviewPanel) -> str:
-    """Each decision with its grade, and what the expert would have done where it differs."""
-    if panel.working:
-        return f"{title(panel.title)}{working(t)}{close_button(t)}"
-    items = []
-    for line in panel.lines:
-        expert = f"<small>{escape(line.expert)}</small>" if line.expert else ""
-        items.append(
-            f'<li class="{line.grade}"><span class="grade">{escape(line.grade_label)}</span>'
-            f"<span>{escape(line.played)}{expert}</span></li>"
-        )
-    return (
-        f"{title(panel.title)}{persons('review', panel.persons)}"
-        f'<p class="sub">{escape(panel.summary)}</p>'
-        f'<ol class="log review" data-review="{len(panel.lines)}" {SCROLLS}>'
-        f"{''.join(items)}</ol>"
-        f"{close_button(t)}"
-    )
-
-
-def persons(action: str, people: tuple[Person, ...]) -> str:
-    """Pass-and-play: a button for each person, the one whose seat is shown pressed."""
-    if not people:
-        return ""
-    buttons = "".join(
-        f'<button type="button" data-action="{action}" data-value="{p.seat}" '
-        f'aria-pressed="{str(p.shown).lower()}" dir="auto">{escape(p.name)}</button>'
-        for p in people
-    )
-    return f'<div class="seg" role="group" aria-labelledby="{TITLE_ID}">{buttons}</div>'
-
-
-def expert_panel(t: Language, panel: ExpertPanel) -> str:
-    """The player's side's points beside the expert's, row by row, on the same cards."""
-    if panel.working:
-        return f"{title(panel.title)}{working(t)}{close_button(t)}"
-    table = points_table(t, panel.columns, panel.rows, panel.totals)
-    return (
-        f"{title(panel.title)}{persons('expert', panel.persons)}{table}"
-        f'<p class="sub">{escape(panel.others)}</p>{close_button(t)}'
-    )
-
-
-def share_panel(t: Language, panel: SharePanel) -> str:
-    """The deal's link, to copy or hand to the phone's share sheet (host.js does: data-copy)."""
-    link = escape(panel.link)
-    return (
-        f'{title(panel.title)}<p class="sub">{escape(panel.text)}</p>'
-        f'<p><a class="deal-link" href="{link}" dir="ltr">{link}</a></p>'
-        '<div class="actions">'
-        f"{copy_button(panel.link, t._(words.COPY), t._(words.COPIED))}"
-        f"{button('close', t._(words.CLOSE), 'btn plain')}</div>"
-    )
-
-
-def copy_button(link: str, label: str, copied: str, text: str = "") -> str:
-    """A button that hands ``link`` (made absolute), with ``text`` before it, to the phone's
-    share sheet, or copies them; then says ``copied`` (host.js does: data-copy)."""
-    shared = f' data-text="{escape(text)}"' if text else ""
-    return (
-        f'<button type="button" class="btn" data-copy="{escape(link)}"{shared} '
-        f'data-copied="{escape(copied)}">{escape(label)}</button>'
-    )
-
-
-def points_table(
-    t: Language,
-    columns: tuple[str, ...],
-    rows: tuple[Row, ...],
-    deal: tuple[int, ...],
-    after: str = "",
-) -> str:
-    """A score sheet's table: a column a side (or a player), a row a point with what earned it,
-    the deal's points, then ``after`` (the match's totals)."""
-    cols = "".join(f'<th scope="col">{escape(name)}</th>' for name in columns)
-    body = []
-    for row in rows:
-        cells = "".join(
-            f"<td>{points}{f'<small>{escape(note)}</small>' if note else ''}</td>"
-            for points, note in row.cells
-        )
-        body.append(f'<tr data-row="{row.key}"><th scope="row">{escape(row.name)}</th>{cells}</tr>')
-    points = "".join(f"<td>{p}</td>" for p in deal)
-    body.append(
-        f'<tr class="total" data-row="total"><th scope="row">{escape(t._(words.THIS_DEAL))}</th>'
-        f"{points}</tr>{after}"
-    )
-    corner = f'<th scope="col"><span class="sr-only">{escape(t._(words.SCORE))}</span></th>'
-    return f"<table><tr>{corner}{cols}</tr>{''.join(body)}</table>"
-
-
-def taken_panel(t: Language, panel: TakenPanel) -> str:
-    """Each side's cards taken in the deal, small, by suit."""
-    parts = []
-    for name, cards in panel.sides:
-        minis = "".join(card_html(t, c, key="data-mini") for c in cards)
-        parts.append(
-            f"<h3>{escape(name)} <small>{escape(t.count_cards(len(cards)))}</small></h3>"
-            f'<div class="taken" role="group" aria-label="{escape(name)}">{minis}</div>'
-        )
-    return f"{title(panel.title)}{''.join(parts)}{close_button(t)}"
-
-
-def settings_panel(t: Language, panel: SettingsPanel) -> str:
-    def seg(action: str, heading: str, values: tuple[object, ...], current: object) -> str:
-        buttons = []
-        for v in values:
-            extra = ""
-            if action == "lang":  # each language's name in itself, read in that language
-                name = words.LANGUAGE_NAMES[str(v)]
-                extra = f' lang="{v}" dir="{direction(str(v))}"'
-            elif action == "level":
-                name = t._(words.LEVEL_NAMES[str(v)])
-            elif action == "players":
-                name = words.players_title(t, int(str(v)))
-            elif action == "undo-setting":
-                name = t._(words.SWITCH_NAMES[str(v)])
-            elif action == "pace":
-                name = t._(words.PACE_NAMES[str(v)])
-            elif action == "sound":
-                name = t._(words.SOUND_NAMES[str(v)])
-            elif action in ("back", "felt"):
-                name = t._(words.COLOUR_NAMES[str(v)])
-            else:
-                name = str(v)
-            swatch = (
-                f'<span class="swatch" data-{action}="{v}" aria-hidden="true"></span>'
-                if action in ("back", "felt")
-                else ""
-            )
-            buttons.append(
-                f'<button type="button" data-action="{action}" data-value="{v}"{extra} '
-                f'aria-pressed="{"true" if v == current else "false"}">{swatch}{escape(name)}'
-                "</button>"
-            )
-        return (
-            f'<h3 id="seg-{action}">{escape(heading)}</h3>'
-            f'<div class="seg" role="group" aria-labelledby="seg-{action}">{"".join(buttons)}</div>'
-        )
-
-    undo = "on" if panel.undo else "off"
-    match = (  # what the daily deal fixes (one deal, the hard computer, no undo) is not offered
-        f"{seg('level', t._(words.LEVEL_TITLE), LEVELS, panel.level)}"
-        f"{seg('players', t._(words.PLAYERS_TITLE), PLAYERS, panel.players)}"
-        f"{seg('target', t._(words.TARGET_TITLE), TARGETS, panel.target)}"
-    )
-    note = escape(words.settings_note(t, panel.match_target))
-    links = f'<p class="sub"><a href="./index.html?daily">{escape(t._(words.DAILY_LINK))}</a></p>'
-    new = button("new", t._(words.NEW_GAME), "btn alt")
-    if panel.daily or panel.guest:
-        match, note = "", escape(t._(words.GUEST_NOTE if panel.guest else words.DAILY_NOTE))
-        links = f'<p class="sub"><a href="./index.html">{escape(t._(words.OWN_MATCH))}</a></p>'
-        new = ""
-    return (
-        f"{title(t._(words.SETTINGS_TITLE))}"
-        f"{seg('lang', t._(words.LANGUAGE_TITLE), LANGUAGES, panel.lang)}"
-        f"{match}"
-        f"{seg('pace', t._(words.PACE_TITLE), tuple(PACES), panel.pace)}"
-        f"{'' if new == '' else seg('undo-setting', t._(words.UNDO_TITLE), ('on', 'off'), undo)}"
-        f"{seg('sound', t._(words.SOUND_TITLE), ('on', 'off'), 'on' if panel.sound else 'off')}"
-        f"{seg('back', t._(words.BACK_TITLE), BACKS, panel.back)}"
-        f"{seg('felt', t._(words.FELT_TITLE), FELTS, panel.felt)}"
-        f'<p class="sub">{note}</p>{links}'
-        f'<p class="sub"><a href="./tutorial.html?lang={t.code}">'
-        f"{escape(t._(words.TUTORIAL_LINK))}</a></p>"
-        '<div class="actions">'
-        f"{'' if new == '' else button('people', t._(words.PEOPLE_LINK), 'btn plain')}"
-        f"{button('stats', t._(words.STATS), 'btn plain') if panel.stats else ''}"
-        f"{new}"
-        f"{button('close', t._(words.CLOSE), 'btn plain')}</div>"
-    )
-
-
-CHART_BAR, CHART_GAP, CHART_HALF = 10, 4, 40  # the chart's bars, in its viewBox's units
-
-
-def stats_chart(label: str, bars: tuple[StatsBar, ...]) -> str:
-    """The last matches as bars about a line: up for a match won, down for one lost, as high
-    as the margin (the largest fills half the height); each bar named in words."""
-    if not bars:
-        return ""
-    scale = CHART_HALF / max(max(abs(bar.margin) for bar in bars), 1)
-    width = RECENT * (CHART_BAR + CHART_GAP) + CHART_GAP  # a bar as wide however many there are
-    shapes = []
-    for i, bar in enumerate(bars):
-        height = max(abs(bar.margin) * scale, 2)
-        y = CHART_HALF - height if bar.margin > 0 else CHART_HALF
-        x = CHART_GAP + i * (CHART_BAR + CHART_GAP)
-        shapes.append(
-            f'<rect class="{"won" if bar.margin > 0 else "lost"}" x="{x}" y="{y:.1f}" '
-            f'width="{CHART_BAR}" height="{height:.1f}"><title>{escape(bar.label)}</title></rect>'
-        )
-    return (
-        f'<svg class="chart" viewBox="0 0 {width} {2 * CHART_HALF}" role="img" '
-        f'aria-label="{escape(label)}" data-bars="{len(bars)}">'
-        f'<line x1="0" y1="{CHART_HALF}" x2="{width}" y2="{CHART_HALF}"/>{"".join(shapes)}</svg>'
-    )
-
-
-def stats_panel(t: Language, panel: StatsPanel) -> str:
-    """The counts per level and number of players, the chart, and the file and reset
-    controls; a question waiting for a yes replaces the controls."""
-    groups = "".join(
-        f'<h3>{escape(group.heading)}</h3><dl class="stats">'
-        + "".join(f"<dt>{escape(name)}</dt><dd>{escape(value)}</dd>" for name, value in group.lines)
-        + "</dl>"
-        for group in panel.groups
-    )
-    chart = ""
-    if panel.bars:
-        chart = (
-            f"<h3>{escape(panel.chart_label)}</h3>{stats_chart(panel.chart_label, panel.bars)}"
-            f'<p class="sub small">{escape(t._(words.STATS_CHART_KEY))}</p>'
-        )
-    error = ""
-    if panel.error:
-        detail = (
-            f'<small dir="ltr" lang="en">{escape(panel.detail)}</small>' if panel.detail else ""
-        )
-        error = (
-            f'<p class="stats-error" role="alert" data-stats-error>{escape(panel.error)}'
-            f"{detail}</p>"
-        )
-    if panel.ask:
-        actions = (
-            f'<p class="ask" data-stats-ask>{escape(panel.ask)}</p><div class="actions stacked">'
-            f"{button('stats-cancel', t._(words.CANCEL), 'btn')}"
-            f"{button('stats-confirm', panel.yes, 'btn alt')}</div>"
-        )
-    else:
-        picker = (
-            '<label class="btn plain file"><input type="file" accept=".json,application/json" '
-            f'data-file="stats">{escape(t._(words.STATS_IMPORT))}</label>'
-        )
-        actions = (
-            '<div class="actions more">'
-            f"{button('stats-export', t._(words.STATS_EXPORT), 'btn plain')}{picker}"
-            f"{button('stats-reset', t._(words.STATS_RESET), 'btn plain')}</div>"
-            f"{close_button(t)}"
-        )
-    return (
-        f'{title(panel.title)}<p class="sub" data-stats-summary>{escape(panel.summary)}</p>'
-        f"{groups}{chart}"
-        f"{error}{actions}"
-    )
-
-
-def pass_panel(t: Language, panel: PassPanel) -> str:
-    return (
-        f'{title(panel.title)}<p class="sub">{escape(panel.text)}</p>'
-        f'<div class="actions">{button("ready", t._(words.PASS_READY), "btn")}</div>'
-    )
-
-
-def people_panel(t: Language, panel: PeoplePanel) -> str:
-    """A form (sent whole when submitted: host.js): the number of players, then for each seat
-    who plays it and the person's name. Which rows show follows the form's own choices (CSS),
-    so typing is never interrupted by a redraw."""
-
-    def checked(on: bool) -> str:
-        return " checked" if on else ""
-
-    def selected(on: bool) -> str:
-        return " selected" if on else ""
-
-    counts = "".join(
-        f'<label class="pick"><input type="radio" name="players" value="{p}"'
-        f"{checked(p == panel.players)}> {escape(words.players_title(t, p))}</label>"
-        for p in PLAYERS
-    )
-    rows = []
-    for seat, name in enumerate(panel.names):
-        label = escape(words.player_label(t, seat))
-        now = "person" if seat in panel.people else "friend" if seat in panel.remote else ""
-        kind = ""
-        if seat:
-            options = "".join(
-                f'<option value="{k}"{selected(k == (now or "computer"))}>'
-                f"{escape(t._(text))}</option>"
-                for k, text in words.PEOPLE_KINDS.items()
-                if k != "friend" or panel.online  # (no WebRTC here: no friend online)
-            )
-            kind = f'<select name="kind-{seat}" aria-label="{label}">{options}</select>'
-        rows.append(
-            f'<div class="person" data-seat="{seat}"><label for="name-{seat}">{label}</label>'
-            f'{kind}<input id="name-{seat}" name="name-{seat}" maxlength="{NAME_LIMIT}" '
-            f'value="{escape(name)}" placeholder="{label}" autocomplete="off" dir="auto"></div>'
-        )
-    lost = f'<p class="sub">{escape(t._(words.CONFIRM_TEXT))}</p>' if panel.in_progress else ""
-    stun = (  # friends far away: links ask a public STUN server for each address, unless unticked
-        f'<label class="pick stun"><input type="checkbox" name="stun" checked> '
-        f"{escape(t._(words.STUN_CHOICE))}</label>"
-        if panel.online
-        else f'<p class="sub" data-no-webrtc>{escape(t._(words.NO_WEBRTC))}</p>'
-    )
-    return (
-        f'{title(t._(words.PEOPLE_TITLE))}<p class="sub">{escape(t._(words.PEOPLE_SUB))}</p>'
-        f'<p class="sub">{escape(t._(words.PEOPLE_FRIENDS))}</p>'
-        '<form class="people" data-form="people">'
-        f'<fieldset class="count"><legend>{escape(t._(words.PLAYERS_TITLE))}</legend>'
-        f"{counts}</fieldset>"
-        f'<p class="sub team">{escape(t._(words.TEAM_NOTE))}</p>'
-        f"{''.join(rows)}{stun}{lost}"
-        '<div class="actions">'
-        f'<button type="submit" class="btn">{escape(t._(words.PEOPLE_START))}</button>'
-        f"{button('close', t._(words.CLOSE), 'btn plain')}</div></form>"
-    )
-
-
-def friends_panel(t: Language, panel: FriendsPanel) -> str:
-    """Each link: where it is; its invitation (a link, a QR code that host.js draws from
-    data-qr, a copy button) and the field for its answer, or the guest's answer to send back;
-    then what each side can trust."""
-    rows = "".join(link_row(t, row, panel.host) for row in panel.rows)
-    trust = f'<p class="sub trust" data-trust>{escape(panel.trust)}</p>' if panel.trust else ""
-    return (
-        f"{title(t._(words.FRIENDS_TITLE))}{rows}{trust}"
-        f'<div class="actions">{close_button(t)}</div>'
-    )
-
-
-def link_row(t: Language, row: LinkRow, host: bool) -> str:
-    head = f"<h3>{escape(row.name)}</h3>" if row.name else ""
-    error = f'<p class="sub error" data-link-error>{escape(row.error)}</p>' if row.error else ""
-    body = ""
-    if host and row.code:
-        body = (
-            f'<p class="sub">{escape(words.invite_how(t, row.name))}</p>'
-            f"{code_block(row.link, t._(words.COPY_INVITE), t._(words.QR_INVITE), t)}"
-            f'<form class="answer" data-form="answer"><input type="hidden" name="seat" '
-            f'value="{row.seat}"><label for="answer-{row.seat}">'
-            f"{escape(words.answer_label(t, row.name))}</label>"
-            f'<input id="answer-{row.seat}" name="code" autocomplete="off" dir="ltr" '
-            f'spellcheck="false" required><button type="submit" class="btn">'
-            f"{escape(t._(words.CONNECT))}</button>"
-            f'<button type="button" class="btn plain" data-scan hidden>'
-            f"{escape(t._(words.SCAN))}</button></form>"
-        )
-    elif row.code:
-        body = (
-            f'<p class="sub">{escape(t._(words.GUEST_HOW))}</p>'
-            f"{code_block(row.link, t._(words.COPY_ANSWER), t._(words.QR_ANSWER), t)}"
-        )
-    again = ""
-    if host and row.state in (LinkState.LOST, LinkState.FAILED, LinkState.WAITING):
-        again = button("reinvite", t._(words.INVITE_AGAIN), "btn plain", str(row.seat))
-    return (
-        f'<section class="link" data-link-seat="{row.seat}" data-link-state="{row.state}">'
-        f'{head}<p class="sub" data-link-said>{escape(row.said)}</p>{error}{body}'
-        f"{f'<div class=actions>{again}</div>' if again else ''}</section>"
-    )
-
-
-def code_block(link: str, label: str, qr_label: str, t: Language) -> str:
-    """A link to pass on: as a QR code (drawn by host.js from data-qr, the link made absolute),
-    as text to select, and a button that shares or copies it."""
-    return (
-        f'<div class="qr" data-qr="{escape(link)}" role="img" aria-label="{escape(qr_label)}">'
-        f'</div><p class="code" data-code dir="ltr">{escape(link)}</p>'
-        f'<div class="actions">{copy_button(link, label, t._(words.COPIED))}</div>'
-    )
-
-
-def confirm_panel(t: Language, confirm: Confirm) -> str:
-    return (
-        f"{title(confirm.title)}<p>{escape(confirm.text)}</p>"
-        '<div class="actions stacked">'
-        f"{button('close', t._(words.KEEP_PLAYING), 'btn')}"
-        f"{button('confirm-new', t._(words.ABANDON), 'btn alt')}</div>"
     )
 
 

@@ -34,7 +34,7 @@ from .model import (
     PACES,
     Notice,
     NoticeKind,
-    Seats,
+    Roster,
     Settings,
     clean_name,
     one_of,
@@ -88,7 +88,7 @@ class Saved:
     seen_deals: int
     bot_seed: int
     undos: int = 0  # plays taken back in this match
-    seats: Seats = ALONE  # who plays each seat (several people: pass-and-play)
+    seats: Roster = ALONE  # who plays each seat (several people: pass-and-play)
 
 
 class Unreadable(Exception):
@@ -470,7 +470,7 @@ def read_save(text: str) -> Saved:
     return Saved(game, seen, bot_seed, undos, seats)
 
 
-def read_seats(record: dict[str, Any], players: int) -> Seats:
+def read_seats(record: dict[str, Any], players: int) -> Roster:
     """The people of a save (absent: the player alone); raises ValueError unless they are
     seats of the match, seat 0 first, the friends far away (``remote``) other seats, each
     person with a name as the page cleans them."""
@@ -490,4 +490,4 @@ def read_seats(record: dict[str, Any], players: int) -> Seats:
         named = seat in people or seat in remote
         if not isinstance(name, str) or name != clean_name(name) or bool(name) != named:
             raise ValueError("bad names")
-    return Seats(tuple(people), tuple(names), tuple(remote))
+    return Roster(tuple(people), tuple(names), tuple(remote))

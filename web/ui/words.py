@@ -18,7 +18,7 @@ from chkobba.kernel import side as side_of
 from chkobba.rules import LEVELS, PLAYERS
 
 from .i18n import LANGUAGES, N_, NATIVE_NAMES, Language, np_
-from .model import SOLO, AddressProblem, LinkState, Notice, NoticeKind, Seating
+from .model import SOLO, AddressProblem, LinkState, Notice, NoticeKind, Viewpoint
 
 QUOTE_LIMIT = 24  # characters of an outside value quoted back to the player
 LISTED_PROBLEMS = 3  # address problems named one by one; the rest are counted
@@ -112,7 +112,7 @@ def isolated(name: str) -> str:
     return f"\u2068{name}\u2069"
 
 
-def seat_name(t: Language, seat: int, players: int = 2, seats: Seating = SOLO) -> str:
+def seat_name(t: Language, seat: int, players: int = 2, seats: Viewpoint = SOLO) -> str:
     """A seat's label at the table: "You", a person's name, "Computer"; with four, "Partner",
     "Right opponent" (from the seat of the one holding the phone)."""
     if seats.you(seat):
@@ -124,14 +124,14 @@ def seat_name(t: Language, seat: int, players: int = 2, seats: Seating = SOLO) -
     return t._(SEAT_LABELS[(seat - seats.viewer) % players])
 
 
-def subject(t: Language, seat: int, seats: Seating = SOLO) -> str:
+def subject(t: Language, seat: int, seats: Viewpoint = SOLO) -> str:
     """Another seat as a sentence's subject: a person's name, or with four "Your partner"."""
     if seats.name(seat):
         return isolated(seats.name(seat))
     return t._(SEAT_SUBJECTS[(seat - seats.viewer) % 4])
 
 
-def side_name(t: Language, side: int, players: int = 2, seats: Seating = SOLO) -> str:
+def side_name(t: Language, side: int, players: int = 2, seats: Viewpoint = SOLO) -> str:
     """A side's name, the same wherever a side is named (the score bar, the piles, the score
     sheet's columns, the cards each side took): "You", "Computer", a person's name; with four,
     "Us", "Them" (short enough for the score bar in every language, so never shortened)."""
@@ -140,7 +140,7 @@ def side_name(t: Language, side: int, players: int = 2, seats: Seating = SOLO) -
     return t._("Us") if seats.mine(side) else t._("Them")
 
 
-def named(seat: int, players: int, seats: Seating) -> bool:
+def named(seat: int, players: int, seats: Viewpoint) -> bool:
     """Whether sentences name ``seat`` as a third party ("{who} laid 7♦."): not the viewer,
     and a person, or any seat of four."""
     return not seats.you(seat) and (players > 2 or bool(seats.name(seat)))
@@ -227,7 +227,7 @@ def played(
     pending: bool = False,
     spoken: bool = False,
     players: int = 2,
-    seats: Seating = SOLO,
+    seats: Viewpoint = SOLO,
 ) -> str:
     """What a seat did (or, ``pending``, is doing) with ``move``; ``spoken`` names the cards in
     words ("the 7 of diamonds") for the live region, else as printed ("7♦")."""
@@ -286,7 +286,7 @@ def played_by(
     return t._("{who} played {card} and took {cards}.", who=who, card=card, cards=cards)
 
 
-def thinking(t: Language, seat: int, players: int, seats: Seating = SOLO) -> str:
+def thinking(t: Language, seat: int, players: int, seats: Viewpoint = SOLO) -> str:
     if not named(seat, players, seats):
         return t._(THINKING)
     return t._("{who} is thinking…", who=subject(t, seat, seats))
@@ -448,7 +448,7 @@ def take(t: Language, cards: tuple[Card, ...]) -> str:
 CHKOBBA = N_("Chkobba!")
 
 
-def swept_table(t: Language, seat: int, players: int = 2, seats: Seating = SOLO) -> str:
+def swept_table(t: Language, seat: int, players: int = 2, seats: Viewpoint = SOLO) -> str:
     if seats.you(seat):
         return t._("You swept the table")
     if not named(seat, players, seats):
@@ -456,7 +456,7 @@ def swept_table(t: Language, seat: int, players: int = 2, seats: Seating = SOLO)
     return t._("{who} swept the table", who=subject(t, seat, seats))
 
 
-def chkobba_by(t: Language, seat: int, players: int, seats: Seating = SOLO) -> str:
+def chkobba_by(t: Language, seat: int, players: int, seats: Viewpoint = SOLO) -> str:
     """A chkobba as the live region says it: "Chkobba!", "Your partner: chkobba!"."""
     if not named(seat, players, seats):
         return t._(CHKOBBA)
@@ -477,7 +477,7 @@ def deal_told(
     points: tuple[int, ...],
     totals: tuple[int, ...],
     players: int = 2,
-    seats: Seating = SOLO,
+    seats: Viewpoint = SOLO,
 ) -> str:
     """A deal's score, spoken when its score sheet opens (the viewer's side first)."""
     mine = side_of(seats.viewer)
@@ -502,7 +502,7 @@ def scored(t: Language, number: int) -> str:
     return t._("Deal {number} scored", number=number)
 
 
-def won(t: Language, side: int, players: int = 2, seats: Seating = SOLO) -> str:
+def won(t: Language, side: int, players: int = 2, seats: Viewpoint = SOLO) -> str:
     if players > 2:
         if seats.mine(side):
             return t._("You and your partner won the match!")
@@ -522,7 +522,7 @@ def tie(t: Language, target: int) -> str:
     return t._("Equal totals at {target} or more: one more deal decides the match.", target=target)
 
 
-def leftovers(t: Language, side: int, count: int, players: int = 2, seats: Seating = SOLO) -> str:
+def leftovers(t: Language, side: int, count: int, players: int = 2, seats: Viewpoint = SOLO) -> str:
     if players > 2:
         if seats.mine(side):
             return t.ngettext(
@@ -596,7 +596,7 @@ def taken_title(t: Language, number: int) -> str:
 
 
 def leftovers_to(
-    t: Language, side: int, cards: Sequence[Card], players: int = 2, seats: Seating = SOLO
+    t: Language, side: int, cards: Sequence[Card], players: int = 2, seats: Viewpoint = SOLO
 ) -> str:
     """A log line: the cards left on the table at the deal's end, and who took them."""
     shown = cards_shown(t, cards)

@@ -12,14 +12,28 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import asdict
-from typing import Any
+from typing import Any, Protocol
 
-from .frame import Motion
 from .i18n import HTML_LANG, direction
+from .news import Motion
 
 SPOKEN_KEPT = 64  # keys of things already said, remembered so none is said twice
 
 Send = Callable[[dict[str, Any]], None]
+
+
+class Screen(Protocol):
+    def show(
+        self,
+        html: str,
+        marks: dict[str, str],
+        motion: Motion,
+        spoken: tuple[tuple[str, str], ...] = (),
+        sounds: tuple[tuple[str, str], ...] = (),
+    ) -> None:
+        """Draw ``html``, set ``marks`` as data- attributes of the root (what the page waits
+        for), animate the cards as ``motion`` says, say ``spoken`` (key, words) in the live
+        region unless that key was said already, and play ``sounds`` (key, sound) likewise."""
 
 
 class Once:
