@@ -16,7 +16,7 @@ from chkobba.bots import make_bot
 from positions import before_your_cut, four_you_cut
 from test_match import near_the_end
 from test_play import CHOICE_SEED, first_seed_where_you_cut
-from ui.storage import Saved, write_save
+from ui.storage import KeptMatch, write_kept_match
 
 LANGS = ("en", "fr", "ar")
 # Every element of the page inside the viewport's width, and no text spilling out of its box
@@ -62,7 +62,7 @@ def check_screen(table, lang: str, name: str) -> None:
 def load_saved(table, game: Game, query: str, seen: int | None = None) -> None:
     """Open the page on ``game`` as the saved match (``seen``: deals already dismissed)."""
     seen = len(game.deal_results) if seen is None else seen
-    table.open_with_save(write_save(Saved(game, seen, 1)), query)
+    table.open_with_save(write_kept_match(KeptMatch(game, seen, 1)), query)
 
 
 def choice_turn() -> tuple[Game, str]:

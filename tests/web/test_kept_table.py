@@ -19,7 +19,7 @@ from ui import storage
 from ui.frame import make_frame
 from ui.model import Ui
 from ui.render import render
-from ui.storage import Saved, write_save
+from ui.storage import KeptMatch, write_kept_match
 
 WEB = Path(__file__).resolve().parents[2] / "web"
 
@@ -117,7 +117,7 @@ def test_boot_js_repaints_every_element_and_attribute_of_a_kept_table(players):
     tags, attrs = boot_allowlist()
     store = Store()
     if players == 4:
-        store[storage.SAVE_KEY] = write_save(Saved(four_players_turn(), 0, 5))
+        store[storage.SAVE_KEY] = write_kept_match(KeptMatch(four_players_turn(), 0, 5))
     app = make_app(store, "?seed=3&pace=0&lang=ar")
     app.start()
     seen_tags, seen_attrs = set(), set()

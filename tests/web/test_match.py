@@ -5,7 +5,7 @@ import json
 from chkobba import Game, Rules
 from chkobba.bots import make_bot
 from engine_support import bot_positions
-from ui.storage import Saved, write_save
+from ui.storage import KeptMatch, write_kept_match
 
 
 def near_the_end() -> Game:
@@ -22,7 +22,7 @@ def near_the_end() -> Game:
 
 def test_the_match_ends_with_the_winner_and_a_new_match(table):
     game = near_the_end()
-    text = write_save(Saved(game, len(game.deal_results), 1))
+    text = write_kept_match(KeptMatch(game, len(game.deal_results), 1))
     table.open_with_save(text)
     assert table.wait_phase("play") == "play"
     assert table.play_one() == "over"

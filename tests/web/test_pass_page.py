@@ -179,13 +179,13 @@ def test_each_person_reviews_their_own_play_by_name(table, lang):
     and axe-clean in each language."""
     from chkobba import Game, Rules
     from ui.model import Seats
-    from ui.storage import Saved, write_save
+    from ui.storage import KeptMatch, write_kept_match
 
     game = Game.new(Rules(), seed=4)
     while not game.deal_results:
         game = game.play(game.legal_moves()[-1])
     people = Seats((0, 1), ("Leïla", "\u0633\u0627\u0645\u064a"))
-    table.open_with_save(write_save(Saved(game, 0, 4, 0, people)), f"?pace=0&lang={lang}")
+    table.open_with_save(write_kept_match(KeptMatch(game, 0, 4, 0, people)), f"?pace=0&lang={lang}")
     table.wait_phase("sheet")
     page = table.page
     columns = page.inner_text(".sheet table")

@@ -27,7 +27,7 @@ from ui.controller import App
 from ui.frame import Frame, hint_reason, make_frame
 from ui.model import AddressProblem, Notice, Params, Settings, Ui, parse_params
 from ui.render import render
-from ui.storage import Saved, Storage, write_save
+from ui.storage import KeptMatch, Storage, write_kept_match
 
 
 def test_parameters_are_read_and_bad_ones_explained():
@@ -57,8 +57,8 @@ def test_a_corrupt_save_is_set_aside_with_a_message():
 def test_a_save_round_trips():
     store = Storage(Store())
     game = Game.new(Rules(target=11), seed=4).play("keep")
-    assert store.save(Saved(game, 0, 4)) is None
-    assert Storage(store.store).load() == (Saved(game, 0, 4), None)
+    assert store.save(KeptMatch(game, 0, 4)) is None
+    assert Storage(store.store).load() == (KeptMatch(game, 0, 4), None)
 
 
 def test_the_app_plays_a_whole_match_by_taps_and_saves_every_move():
@@ -111,7 +111,7 @@ def test_a_position_parameter_sets_up_a_tutorial_board():
     query = "?position=" + TUTORIAL.replace(" ", "+") + "&pace=0"
     assert parse_params(query).position == Game.from_notation(TUTORIAL)
     mine = Game.new(Rules(), seed=8).play("keep")
-    store = Store({storage.SAVE_KEY: write_save(Saved(mine, 0, 8))})
+    store = Store({storage.SAVE_KEY: write_kept_match(KeptMatch(mine, 0, 8))})
     saved = dict(store)
     app = make_app(store, query)
     assert app.game == Game.from_notation(TUTORIAL) and app.phase() == "play"
@@ -231,7 +231,7 @@ def test_reloading_while_a_capture_is_shown_keeps_the_move():
         await asyncio.sleep(0)
 
     game, move = capture_turn()
-    store = Store({storage.SAVE_KEY: write_save(Saved(game, 0, game.seed))})
+    store = Store({storage.SAVE_KEY: write_kept_match(KeptMatch(game, 0, game.seed))})
     app = make_app(store, "?pace=1", sleep=watch)
     run(app.tap("hand", str(move.card)))
     stage, saved = seen[0]
@@ -378,7 +378,7 @@ def test_undo_takes_back_the_players_play_and_the_replies_then_counts_it():
     run(app.tap("undo"))
     assert len(app.game.history) < before and app.phase() == "play"
     assert app.state.undos == 1
-    saved = storage.read_save(store[storage.SAVE_KEY])
+    saved = storage.read_kept_match(store[storage.SAVE_KEY])
     assert saved.game == app.game and saved.undos == 1
     again = make_app(store)  # a reload keeps the count
     assert again.state.undos == 1
@@ -414,20 +414,20 @@ def test_a_match_with_plays_taken_back_says_so_on_its_result():
 
 def test_a_save_with_a_bad_undo_count_is_set_aside():
     game = Game.new(Rules(), seed=4)
-    record = json.loads(write_save(Saved(game, 0, 4)))
+    record = json.loads(write_kept_match(KeptMatch(game, 0, 4)))
     for bad in (-1, "2", 1.5, True, 10**12):
         record["undos"] = bad
         with pytest.raises(storage.Unreadable):
-            storage.read_save(json.dumps(record))
+            storage.read_kept_match(json.dumps(record))
     del record["undos"]  # a save from before undo
-    assert storage.read_save(json.dumps(record)).undos == 0
+    assert storage.read_kept_match(json.dumps(record)).undos == 0
 
 
 def at_a_sheet():
     """An app whose first deal has just been scored (its sheet open)."""
     from test_follow import last_card_of_a_deal
 
-    store = Store({storage.SAVE_KEY: write_save(Saved(last_card_of_a_deal(), 0, 1))})
+    store = Store({storage.SAVE_KEY: write_kept_match(KeptMatch(last_card_of_a_deal(), 0, 1))})
     app = make_app(store, "?pace=0", review_ahead=True)
     app.start()
     run(played(app, 1))
@@ -543,7 +543,7 @@ def test_a_deal_set_up_in_mid_play_has_no_experts_replay_and_says_so():
     from test_follow import last_card_of_a_deal
 
     set_up = Game.from_notation(last_card_of_a_deal().notation())
-    store = Store({storage.SAVE_KEY: write_save(Saved(set_up, 0, 1))})
+    store = Store({storage.SAVE_KEY: write_kept_match(KeptMatch(set_up, 0, 1))})
     app = App(Screen(), Storage(store), parse_params("?pace=0"), lambda: 9, no_wait)
     app.keeps_save = False  # (the page refuses to resume a set-up save: a board's position)
     app.state = dataclasses.replace(app.state, game=set_up)

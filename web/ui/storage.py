@@ -83,7 +83,10 @@ class Store(Protocol):
 
 
 @dataclass(frozen=True)
-class Saved:
+class KeptMatch:
+    """The page's kept match: the engine's game (``chkobba.saves``) with what the page adds, the
+    deals whose sheet was seen, the bots' seed, the plays taken back and who plays each seat."""
+
     game: Game
     seen_deals: int
     bot_seed: int
@@ -140,19 +143,19 @@ class Storage:
 
     # --- the match ----------------------------------------------------------------------------
 
-    def load(self) -> tuple[Saved | None, Notice | None]:
+    def load(self) -> tuple[KeptMatch | None, Notice | None]:
         """The saved match, or (None, notice) when there is a save that cannot be used."""
         text = self.get(self.save_key)
         if text is None:
             return None, None
         try:
-            saved = read_save(text)
+            saved = read_kept_match(text)
         except Unreadable as problem:
             return None, self.set_aside(text, problem.notice)
         self.last = text
         return saved, None
 
-    def save(self, saved: Saved, force: bool = False) -> Saved | Notice | None:
+    def save(self, saved: KeptMatch, force: bool = False) -> KeptMatch | Notice | None:
         """Write the match. Returns None when saved, a Notice when it first could not be, or the
         other tab's match when one was saved since this tab last read or wrote (unless
         ``force``: a new match the player asked for)."""
@@ -160,7 +163,7 @@ class Storage:
             theirs = self.newer()
             if theirs is not None:
                 return theirs
-        text = write_save(saved)
+        text = write_kept_match(saved)
         self.pending = text
         previous, self.last = self.last, text  # (a relayed write's conflict may change it)
         if not self.put(self.save_key, text):
@@ -172,13 +175,13 @@ class Storage:
             self.failing = False
         return None
 
-    def newer(self) -> Saved | None:
+    def newer(self) -> KeptMatch | None:
         """Another tab's match, saved since this tab last read or wrote (None if none)."""
         text = self.get(self.save_key)
         if text is None or text == self.last:
             return None
         try:
-            saved = read_save(text)
+            saved = read_kept_match(text)
         except Unreadable:
             return None  # not a match to follow: ours overwrites it
         self.last = text
@@ -418,7 +421,7 @@ def same(value: object, read: object) -> bool:
     return type(value) is type(read) and value == read
 
 
-def write_save(saved: Saved) -> str:
+def write_kept_match(saved: KeptMatch) -> str:
     record = {
         "format": FORMAT,
         "game": saved.game.to_json(),
@@ -433,7 +436,7 @@ def write_save(saved: Saved) -> str:
     return json.dumps(record)
 
 
-def read_save(text: str) -> Saved:
+def read_kept_match(text: str) -> KeptMatch:
     """A save's match; raises ``Unreadable``: damaged (not a save this page writes, or nested
     too deeply to read safely), or edited (a well-formed save that no play leads to: an illegal
     move, points from nowhere; the engine replays the history from the match's seed to tell,
@@ -467,7 +470,7 @@ def read_save(text: str) -> Saved:
         raise Unreadable(EDITED) from None
     except (ChkobbaError, ValueError, KeyError, TypeError, RecursionError):
         raise Unreadable(UNREADABLE) from None
-    return Saved(game, seen, bot_seed, undos, seats)
+    return KeptMatch(game, seen, bot_seed, undos, seats)
 
 
 def read_seats(record: dict[str, Any], players: int) -> Seats:
