@@ -88,7 +88,7 @@ from .model import (
 from .refusals import refused
 from .render import marks_of, render
 from .stats import Stats, StatsError, export_text, import_text, match_id, record, reset
-from .storage import UNSAVED, Storage  # (the page's kept match)
+from .storage import UNSAVED, Storage
 from .storage import KeptMatch as Saved
 from .words import clip, code_refused, player_label
 
