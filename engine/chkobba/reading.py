@@ -113,6 +113,15 @@ def document(
         raise NotJson("", f"{what} is not JSON: {str(error)[:120]}") from None
 
 
+def document_or_none(text: object, *, limit: int | None = None) -> Any:
+    """The JSON value of ``text`` as ``document`` reads it, None if it cannot be read (for
+    readers that set aside or ignore what they cannot read)."""
+    try:
+        return document(text, "text", limit=limit)
+    except ParseError:
+        return None
+
+
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     """An object's pairs as a dict; ``Misread`` if a key is given twice."""
     data: dict[str, Any] = {}

@@ -21,7 +21,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from chkobba import TARGETS, ChkobbaError, EditedSave, Game, ParseError, reading
+from chkobba import TARGETS, ChkobbaError, EditedSave, Game, reading
 from chkobba.daily import read_day
 from chkobba.reading import Misread
 from chkobba.rules import LEVELS, NUMBER_LIMIT, PLAYERS
@@ -248,7 +248,7 @@ class Storage:
         text = self.get(SETTINGS_KEY)
         if text is None:
             return Settings(), None
-        record = _kept_json(text, SETTINGS_LIMIT)
+        record = reading.document_or_none(text, limit=SETTINGS_LIMIT)
         if not isinstance(record, dict):
             return Settings(), self.unreadable(SETTINGS_KEY, text, SETTINGS_LIMIT)
         default = Settings()
@@ -288,7 +288,7 @@ class Storage:
         text = self.get(FRAME_KEY)
         if text is None:
             return None
-        record = _kept_json(text, FRAME_LIMIT)
+        record = reading.document_or_none(text, limit=FRAME_LIMIT)
         if (
             isinstance(record, dict)
             and record.get("format") == FORMAT
@@ -357,7 +357,7 @@ class Storage:
         text = self.get(DAYS_KEY)
         if text is None:
             return [], True
-        record = _kept_json(text, DAYS_KEPT * 14)
+        record = reading.document_or_none(text, limit=DAYS_KEPT * 14)
         days = []
         for item in record if isinstance(record, list) else []:
             with contextlib.suppress(ChkobbaError):
@@ -407,15 +407,6 @@ class Storage:
         """The notice that writing failed, the first time of a run of failures only."""
         told, self.failing = self.failing, True
         return None if told else UNSAVED
-
-
-def _kept_json(text: str, limit: int) -> object:
-    """The JSON value kept in ``text`` (``reading.document``: at most ``limit`` characters, no
-    key given twice...), None if it cannot be read."""
-    try:
-        return reading.document(text, "kept text", limit=limit)
-    except ParseError:
-        return None
 
 
 def same(value: object, read: object) -> bool:
