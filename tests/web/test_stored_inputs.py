@@ -7,6 +7,7 @@ import math
 import pytest
 from board import glue
 from chkobba import Game, ParseError, Rules
+from engine_support import played_out
 from fakes import Store
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -186,9 +187,7 @@ def test_the_engine_refuses_text_nested_too_deeply_with_a_short_message(wasm_jso
 
 def test_brackets_in_strings_are_not_nesting(wasm_json):
     """A save is one JSON string inside the page's record: its brackets are text there."""
-    game = Game.new(Rules(target=11), seed=4)
-    while game.phase != "over":
-        game = game.play(game.legal_moves()[0])
+    game = played_out(Game.new(Rules(target=11), seed=4))
     assert (
         Storage(Store({storage.SAVE_KEY: write_kept_match(KeptMatch(game, 0, 4))})).load()[1]
         is None

@@ -19,7 +19,7 @@ from app_support import (
 )
 from chkobba import Card, Game, Move, Rules
 from chkobba.bots import make_bot
-from engine_support import bot_positions
+from engine_support import bot_positions, played_out
 from fakes import Screen, Store
 from positions import capture_turn
 from ui import storage, words
@@ -403,9 +403,7 @@ def test_a_match_with_plays_taken_back_says_so_on_its_result():
     from test_match import near_the_end
 
     game = near_the_end()
-    over = game.play(game.legal_moves()[0])
-    while over.phase != "over":
-        over = over.play(over.legal_moves()[0])
+    over = played_out(game.play(game.legal_moves()[0]))
     sheet = make_frame(over, Ui(seen_deals=len(over.deal_results) - 1), Settings(), 2).overlay
     assert "Plays were taken back 2 times in this match." in sheet.notes
     plain = make_frame(over, Ui(seen_deals=len(over.deal_results) - 1), Settings()).overlay
