@@ -2,9 +2,11 @@
 
 from itertools import pairwise
 
-from chkobba import Game, Rules
+from chkobba import Game, Rules, deal_link
 from chkobba.bots import make_bot
 from engine_support import bot_positions
+
+CHOICE_SEED = 13  # JD on the first turn may take 3H+6H or 4C+5S (found with the engine)
 
 
 def capture_turn():
@@ -59,3 +61,33 @@ def four_computer_turn(seed: int = 5) -> Game:
     while len(game.history) < 4 or game.current == 0 or game.phase != "play":
         game = game.play(bot.choose(game.view(game.current)))
     return game
+
+
+def near_the_end() -> Game:
+    """A match to 11 played by two bots, taken back to the player's last turn."""
+    bots = (make_bot("easy", 1), make_bot("easy", 2))
+    *states, game = bot_positions(Game.new(Rules(target=11), seed=2), bots)
+    final_deal = len(game.deal_results) - 1
+    return next(
+        s
+        for s in reversed(states)
+        if s.current == 0 and s.phase == "play" and len(s.deal_results) == final_deal
+    )
+
+
+def first_seed_where_you_cut(choice: str, start: int = 0) -> int:
+    """A seed whose first deal is cut by the player and goes on to play after ``choice``."""
+    seed = start
+    while True:
+        game = Game.new(Rules(target=21), seed=seed)
+        if game.current == 0 and game.phase == "cut" and game.play(choice).phase == "play":
+            return seed
+        seed += 1
+
+
+def a_shared_deal(players: int = 2) -> tuple[Game, str]:
+    """The first deal of a seeded match played by a bot, and its shared link (``?deal=``)."""
+    game, bot = Game.new(Rules(players=players), seed=12), make_bot("easy", 3)
+    while not game.deal_results:
+        game = game.play(bot.choose(game.view(game.current)))
+    return game, deal_link(game, 1)

@@ -13,9 +13,13 @@ import axe
 import pytest
 from chkobba import Game, Rules
 from chkobba.bots import make_bot
-from positions import before_your_cut, four_you_cut
-from test_match import near_the_end
-from test_play import CHOICE_SEED, first_seed_where_you_cut
+from positions import (
+    CHOICE_SEED,
+    before_your_cut,
+    first_seed_where_you_cut,
+    four_you_cut,
+    near_the_end,
+)
 from ui.storage import KeptMatch, write_kept_match
 
 LANGS = ("en", "fr", "ar")

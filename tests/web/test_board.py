@@ -555,7 +555,7 @@ def test_the_games_settings_lead_to_the_tutorial(table, server_url):
 
 @PHONE
 def test_a_shared_deal_plays_as_a_line_in_a_board(boards, server_url):
-    from test_board_logic import a_shared_deal
+    from positions import a_shared_deal
 
     game, link = a_shared_deal()
     boards.open(server_url + f"board.html?deal={link}")

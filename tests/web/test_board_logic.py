@@ -12,6 +12,7 @@ from board.render import render
 from board.spec import BoardError, parse_spec
 from board.state import start, tap
 from chkobba import Game, Move
+from positions import a_shared_deal
 
 QUEEN = "2D6S QHJC/KC5H 0 -/- - 0-0/21 1 -"
 LINE = "3C5HKD 7S3D6H/2C4DQS 0 -/- - 0-0/21 1 -"
@@ -393,16 +394,6 @@ def test_a_parent_origin_the_frame_could_not_use_is_an_error_naming_it(value):
     assert out["events"] == [{"type": "error", "message": message}]
     element = json.dumps({"position": QUEEN, "parent-origin": value})  # an element's: not read
     assert payload(glue.create("i", element))["state"] == "ready"
-
-
-def a_shared_deal(players: int = 2) -> tuple[Game, str]:
-    from chkobba import Rules, deal_link
-    from chkobba.bots import make_bot
-
-    game, bot = Game.new(Rules(players=players), seed=12), make_bot("easy", 3)
-    while not game.deal_results:
-        game = game.play(bot.choose(game.view(game.current)))
-    return game, deal_link(game, 1)
 
 
 def test_a_shared_deal_is_a_line_seen_from_its_players_seat():

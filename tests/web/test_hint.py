@@ -1,7 +1,7 @@
 """The hint button: the hard bot's move for the player, shown on the table with its reason."""
 
 from chkobba import Move
-from test_play import first_seed_where_you_cut
+from positions import first_seed_where_you_cut
 
 
 def shown_hint(table) -> tuple[Move, str]:

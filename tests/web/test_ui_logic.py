@@ -21,7 +21,7 @@ from chkobba import Card, Game, Move, Rules
 from chkobba.bots import make_bot
 from engine_support import bot_positions, played_out
 from fakes import Screen, Store
-from positions import capture_turn
+from positions import capture_turn, near_the_end
 from ui import storage, words
 from ui.controller import App
 from ui.frame import Frame, hint_reason, make_frame
@@ -400,8 +400,6 @@ def test_undo_can_be_turned_off_and_never_goes_past_a_new_hand():
 
 
 def test_a_match_with_plays_taken_back_says_so_on_its_result():
-    from test_match import near_the_end
-
     game = near_the_end()
     over = played_out(game.play(game.legal_moves()[0]))
     sheet = make_frame(over, Ui(seen_deals=len(over.deal_results) - 1), Settings(), 2).overlay
