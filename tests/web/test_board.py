@@ -494,7 +494,10 @@ HOSTILE = {  # attributes -> what the board must say
         },
         "moves, step 5 (6Hx4D): 6H cannot take 4D",
     ),
-    "script-mode": ({"position": QUEEN, "mode": "<script>top.pwned=1</script>"}, "mode is 28"),
+    "script-mode": (
+        {"position": QUEEN, "mode": "<script>top.pwned=1</script>"},
+        "(28 characters): at most 10 characters",
+    ),
     "script-seat": ({"position": QUEEN, "seat": "<b>"}, "seat '<b>' is not 0 or 1"),
     "image-position": ({"position": '<img src=x onerror="top.pwned=1">'}, "position: "),
 }
