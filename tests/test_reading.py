@@ -16,12 +16,12 @@ def test_doctests() -> None:
 @pytest.mark.parametrize(
     ("text", "error", "says"),
     [
-        ("{", NotJson, "match is not JSON"),
-        (5, NotJson, "match is text, not int"),
-        ("[" * 65 + "]" * 65, Misread, "match is nested too deeply (at most 64 levels)"),
-        ('{"a":1,"a":2}', Misread, "the key 'a' is given twice"),
+        ("{", NotJson, "match: not JSON"),
+        (5, NotJson, "match: should be text, not int"),
+        ("[" * 65 + "]" * 65, Misread, "match: nested too deeply (at most 64 levels)"),
+        ('{"a":1,"a":2}', Misread, "match: the key 'a' is given twice"),
         ("[" + "9" * 21 + "]", Misread, "match: a number of 21 digits (at most 20)"),
-        ("x" * 201, Misread, "match is too long: more than 200 characters"),
+        ("x" * 201, Misread, "match: too long: more than 200 characters"),
     ],
 )
 def test_a_document_is_refused_saying_why(text: object, error: type, says: str) -> None:

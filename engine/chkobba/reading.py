@@ -84,33 +84,34 @@ def document(
     digits: int | None = None,
 ) -> Any:
     """The JSON value of ``text`` (``str``, or ``bytes`` decoded as ``json.loads`` would),
-    ``what`` named in every refusal: ``NotJson`` if it is no text or no JSON; ``Misread`` if it
-    is longer than ``limit`` characters, nests deeper than ``depth``, gives a key twice in an
-    object, or writes a whole number of more than ``digits`` digits (None: Python's limit)."""
+    refused at ``what`` (``"saved game: not JSON: ..."``): ``NotJson`` if it is no text or no
+    JSON; ``Misread`` if it is longer than ``limit`` characters, nests deeper than ``depth``,
+    gives a key twice in an object, or writes a whole number of more than ``digits`` digits
+    (None: Python's limit)."""
     if isinstance(text, bytes | bytearray):
         try:
             text = bytes(text).decode(json.detect_encoding(text), "surrogatepass")
         except UnicodeDecodeError as error:
-            raise NotJson("", f"{what} is not JSON: {error}") from None
+            raise NotJson(what, f"not JSON: {error}") from None
     if not isinstance(text, str):
-        raise NotJson("", f"{what} is text, not {type(text).__name__}")
+        raise NotJson(what, f"should be text, not {type(text).__name__}")
     if limit is not None and len(text) > limit:
-        raise Misread("", f"{what} is too long: more than {limit} characters")
+        raise Misread(what, f"too long: more than {limit} characters")
     if nested_too_deeply(text, depth):  # refused before json.loads recurses into it
-        raise Misread("", f"{what} is nested too deeply (at most {depth} levels)")
+        raise Misread(what, f"nested too deeply (at most {depth} levels)")
 
     def number(written: str) -> int:
         if digits is not None and len(written.lstrip("-")) > digits:
             size = len(written.lstrip("-"))
-            raise Misread("", f"{what}: a number of {size} digits (at most {digits})")
+            raise Misread("", f"a number of {size} digits (at most {digits})")
         return int(written)
 
     try:
         return json.loads(text, object_pairs_hook=_unique_keys, parse_int=number)
-    except Misread:
-        raise
+    except Misread as error:  # a key given twice, a number too long
+        raise Misread(what, error.why) from None
     except (ValueError, RecursionError) as error:
-        raise NotJson("", f"{what} is not JSON: {str(error)[:120]}") from None
+        raise NotJson(what, f"not JSON: {str(error)[:120]}") from None
 
 
 def document_or_none(text: object, *, limit: int | None = None) -> Any:

@@ -275,7 +275,7 @@ def _to_record(stats: Stats) -> dict[str, Any]:
 def _parse(text: str) -> dict[str, Any]:
     """``text`` as a JSON object, checked for length, depth, long numbers and repeated keys."""
     try:
-        record = reading.document(text, "the statistics' text", limit=LIMIT, digits=DIGITS)
+        record = reading.document(text, "statistics", limit=LIMIT, digits=DIGITS)
     except NotJson as error:
         raise StatsError(str(error), kind="foreign") from None
     except Misread as error:
