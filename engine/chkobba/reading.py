@@ -1,4 +1,4 @@
-"""Strict reading of JSON from outside: saves, peer messages, the page's statistics and storage.
+"""Strict reading of JSON from outside: saves, peer messages, the page's stored text, boards.
 
 Text is read by ``document`` (its length, nesting and numbers bounded before or while
 ``json.loads`` reads it; a key given twice refused), then each value by the helpers below, all
