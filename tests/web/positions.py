@@ -91,3 +91,22 @@ def a_shared_deal(players: int = 2) -> tuple[Game, str]:
     while not game.deal_results:
         game = game.play(bot.choose(game.view(game.current)))
     return game, deal_link(game, 1)
+
+
+def last_card_of_a_deal() -> Game:
+    """A match's first deal at the player's last card, the computer's still to come."""
+    game, bots = Game.new(Rules(), seed=3), (make_bot("easy", 1), make_bot("easy", 2))
+    while True:
+        last = game.stock_count == 0 and len(game.hands[0]) == len(game.hands[1]) == 1
+        if game.current == 0 and game.phase == "play" and last:
+            return game
+        game = game.play(bots[game.current].choose(game.view(game.current)))
+
+
+def four_players_turn() -> Game:
+    """A 4-player match in its first deal at the player's turn, four moves made."""
+    game = Game.new(FOUR, seed=5)
+    bot = make_bot("easy", 1)
+    while len(game.history) < 4 or game.current != 0 or game.phase != "play":
+        game = game.play(bot.choose(game.view(game.current)))
+    return game

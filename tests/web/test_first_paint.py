@@ -4,8 +4,7 @@ harmful; Python takes over with nothing moving."""
 
 import json
 
-from positions import capture_turn
-from test_kept_table import four_players_turn
+from positions import capture_turn, four_players_turn
 from ui.storage import FRAME_KEY, KeptMatch, write_kept_match
 
 # Recorded by the page itself at DOMContentLoaded (boot.js has run, Python cannot be up yet),

@@ -10,11 +10,9 @@ from pathlib import Path
 
 import pytest
 from app_support import make_app, run, settle
-from chkobba import Game
-from chkobba.bots import make_bot
 from conftest import load_build
 from fakes import Store
-from positions import FOUR
+from positions import four_players_turn
 from ui import storage
 from ui.frame import make_frame
 from ui.model import Ui
@@ -99,15 +97,6 @@ def boot_allowlist() -> tuple[set[str], set[str]]:
     attrs = re.search(r"ATTRS = new Set\(\s*(.*?)\.split", text, re.S).group(1)
     words = lambda found: set(re.sub(r'[\s"+]+', " ", found).lower().split())  # noqa: E731
     return words(tags), words(attrs)
-
-
-def four_players_turn() -> Game:
-    """A 4-player match in its first deal at the player's turn, four moves made."""
-    game = Game.new(FOUR, seed=5)
-    bot = make_bot("easy", 1)
-    while len(game.history) < 4 or game.current != 0 or game.phase != "play":
-        game = game.play(bot.choose(game.view(game.current)))
-    return game
 
 
 @pytest.mark.parametrize("players", [2, 4])

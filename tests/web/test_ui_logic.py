@@ -21,7 +21,7 @@ from chkobba import Card, Game, Move, Rules
 from chkobba.bots import make_bot
 from engine_support import bot_positions, played_out
 from fakes import Screen, Store
-from positions import capture_turn, near_the_end
+from positions import capture_turn, last_card_of_a_deal, near_the_end
 from ui import storage, words
 from ui.controller import App
 from ui.frame import Frame, hint_reason, make_frame
@@ -421,8 +421,6 @@ def test_a_save_with_a_bad_undo_count_is_set_aside():
 
 def at_a_sheet():
     """An app whose first deal has just been scored (its sheet open)."""
-    from test_follow import last_card_of_a_deal
-
     store = Store({storage.SAVE_KEY: write_kept_match(KeptMatch(last_card_of_a_deal(), 0, 1))})
     app = make_app(store, "?pace=0", review_ahead=True)
     app.start()
@@ -536,8 +534,6 @@ def test_a_long_reason_is_cut_on_a_word_with_an_ellipsis():
 
 
 def test_a_deal_set_up_in_mid_play_has_no_experts_replay_and_says_so():
-    from test_follow import last_card_of_a_deal
-
     set_up = Game.from_notation(last_card_of_a_deal().notation())
     store = Store({storage.SAVE_KEY: write_kept_match(KeptMatch(set_up, 0, 1))})
     app = App(Screen(), Storage(store), parse_params("?pace=0"), lambda: 9, no_wait)
