@@ -3,28 +3,10 @@ form by taps and by the keyboard, the phone passed between their turns behind a 
 shows a hand, each person's cards only in their own turn, the match kept over a reload."""
 
 import pytest
-from axe import audit, blocking, report
 from conftest import Table
+from page_support import checked_by_axe, people_form
 
 HAND_FACES = '[data-zone^="hand-"] [data-card]'  # a card drawn face up in any hand
-STILL = "() => document.getAnimations().every(a => a.playState !== 'running')"
-
-
-def checked_by_axe(table: Table) -> None:
-    """axe on the screen once cards have landed and dialogs faded in (colours as they stay)."""
-    table.page.wait_for_function(STILL)
-    violations = blocking(audit(table.page))
-    assert violations == [], report(violations)
-
-
-def people_form(table: Table, query: str | None = None) -> None:
-    """The settings' people form opened by taps (on the page opened at ``query`` first)."""
-    if query is not None:
-        table.open(query)
-    table.tap('[data-action="settings"]')
-    table.wait_phase("settings")
-    table.tap('[data-action="people"]')
-    table.wait_phase("people")
 
 
 def set_up_by_taps(table: Table, names: tuple[str, str]) -> None:

@@ -11,9 +11,10 @@ import pytest
 from axe import audit, blocking, report
 from board_support import ALL_SETTLED, Boards
 from conftest import BOOT_MS, SHOTS
+from page_support import (
+    ENGLISH_STATUS,
+)
 from playwright.sync_api import expect
-
-ENGLISH_STATUS = "Your turn: tap a card of your hand."
 
 
 @pytest.fixture
