@@ -1,10 +1,12 @@
 """Positions the page's tests start from, found by playing seeded matches with the engine's bots."""
 
+import functools
+import itertools
 from itertools import pairwise
 
 from chkobba import Game, Rules, deal_link
 from chkobba.bots import make_bot
-from engine_support import bot_positions
+from engine_support import bot_match, bot_positions
 
 CHOICE_SEED = 13  # JD on the first turn may take 3H+6H or 4C+5S (found with the engine)
 
@@ -110,3 +112,16 @@ def four_players_turn() -> Game:
     while len(game.history) < 4 or game.current != 0 or game.phase != "play":
         game = game.play(bot.choose(game.view(game.current)))
     return game
+
+
+@functools.cache
+def played(players: int, seed: int) -> Game:
+    """A match to 11 played to its end by easy bots in every seat."""
+    return bot_match(seed, players)
+
+
+@functools.cache
+def finished(players: int, won: bool, nth: int = 0) -> Game:
+    """The ``nth`` match found that the player's side (side 0) won, or lost."""
+    games = (played(players, seed) for seed in range(200))
+    return next(itertools.islice((g for g in games if (g.winner == 0) == won), nth, None))

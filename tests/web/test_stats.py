@@ -3,14 +3,13 @@ right for two and four players, the kept text and exported files read back equal
 is not theirs refused with a message that says why; unreadable kept text never stops a game."""
 
 import dataclasses
-import functools
-import itertools
 import json
 
 import pytest
+from app_support import recorded
 from chkobba import Game, Rules
 from chkobba.bots import make_bot
-from engine_support import bot_match
+from positions import finished
 from ui import stats
 from ui.stats import (
     COUNT_LIMIT,
@@ -37,33 +36,11 @@ from ui.stats import (
 DAY = "2025-03-01"
 
 
-@functools.cache
-def played(players: int, seed: int) -> Game:
-    """A match to 11 played to its end by easy bots in every seat."""
-    return bot_match(seed, players)
-
-
-@functools.cache
-def finished(players: int, won: bool, nth: int = 0) -> Game:
-    """The ``nth`` match found that the player's side (side 0) won, or lost."""
-    games = (played(players, seed) for seed in range(200))
-    return next(itertools.islice((g for g in games if (g.winner == 0) == won), nth, None))
-
-
 def midway(players: int = 2) -> Game:
     game, bot = Game.new(Rules(players=players, target=11), seed=1), make_bot("easy", 1)
     for _ in range(10):
         game = game.play(bot.choose(game.view(game.current)))
     return game
-
-
-def recorded(*results: bool, players: int = 2, level: str = "easy") -> Stats:
-    """Statistics after matches won (True) or lost (False), in that order, a day apart."""
-    kept = Stats()
-    for n, won in enumerate(results):
-        game = finished(players, won, n)
-        kept = record(kept, f"m{n}", game, level, f"2025-03-{n + 1:02d}T10:00:00.000Z")
-    return kept
 
 
 # --- recording ------------------------------------------------------------------------------
