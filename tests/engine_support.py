@@ -7,11 +7,11 @@ comparing the two catches a mistake in either.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 from itertools import combinations, islice
 
-from chkobba import DECK, HAYYA, Card, Game, Rules
+from chkobba import DECK, HAYYA, Card, Game, Move, Rules
 from chkobba.bots import Bot, make_bot
 
 
@@ -85,12 +85,29 @@ def random_match(
     raise AssertionError(f"match with seed {seed} did not end within {max_moves} moves")
 
 
-def bot_positions(game: Game, bots: Sequence[Bot]) -> Iterator[Game]:
-    """``game``, then each position as ``bots`` (one a seat) play it on to the match's end."""
+def positions(game: Game, choose: Callable[[Game], Move]) -> Iterator[Game]:
+    """``game``, then each position as ``choose`` (a move for each position) plays it on to
+    the match's end."""
     yield game
     while game.phase != "over":
-        game = game.play(bots[game.current].choose(game.view(game.current)))
+        game = game.play(choose(game))
         yield game
+
+
+def first_move(game: Game) -> Move:
+    """The first legal move (the plainest player)."""
+    return game.legal_moves()[0]
+
+
+def played_out(game: Game, choose: Callable[[Game], Move] = first_move) -> Game:
+    """``game`` played on to the match's end by ``choose`` (the first legal move each time)."""
+    *_, last = positions(game, choose)
+    return last
+
+
+def bot_positions(game: Game, bots: Sequence[Bot]) -> Iterator[Game]:
+    """``game``, then each position as ``bots`` (one a seat) play it on to the match's end."""
+    return positions(game, lambda now: bots[now.current].choose(now.view(now.current)))
 
 
 def bot_match(seed: int, players: int = 2, target: int = 11, level: str = "easy") -> Game:

@@ -24,7 +24,7 @@ from chkobba.bots.core import (
 )
 from chkobba.bots.infer import Inference
 from chkobba.bots.peer import piles_value
-from chkobba.bots.search import World
+from chkobba.bots.worlds import World
 from chkobba.cardsets import bits_of
 
 FAST = {"samples": 4}  # a light hard bot: the behaviour is the same, the tests stay quick

@@ -1,4 +1,4 @@
-"""The daily deal: its seed from the UTC date (pinned), the UTC day, the game, streaks, sharing."""
+"""The daily deal: its seed from the UTC date (pinned), the UTC day, the game, streaks."""
 
 from __future__ import annotations
 
@@ -14,7 +14,6 @@ from chkobba.daily import (
     SEED_BITS,
     daily_game,
     daily_seed,
-    share_text,
     streak,
     utc_day,
 )
@@ -195,34 +194,6 @@ def test_streak_wants_dates(bad: object) -> None:
         streak([bad], DAY)  # type: ignore[list-item]
     with pytest.raises(TypeError, match=r"datetime\.date"):
         streak([DAY], bad)  # type: ignore[arg-type]
-
-
-# ----------------------------------------------------------------- sharing
-
-
-def test_share_text() -> None:
-    link = "https://example.github.io/chkobba/index.html?deal=" + deal_link(daily_game(DAY), 1)
-    assert share_text(DAY, 7, 4, link) == (
-        f"Chkobba daily 2026-12-02: 7\u20134 against the hard computer. Play the same deal: {link}"
-    )
-    assert share_text(datetime.date(2027, 1, 5), 0, 12, "L").startswith(
-        "Chkobba daily 2027-01-05: 0\u201312 against"
-    )
-
-
-@pytest.mark.parametrize(
-    ("player", "computer", "link", "error"),
-    [
-        (7.0, 4, "L", TypeError),
-        (True, 4, "L", TypeError),
-        (7, "4", "L", TypeError),
-        (-1, 4, "L", ValueError),
-        (7, 4, None, TypeError),
-    ],
-)
-def test_share_text_refuses(player: object, computer: object, link: object, error: type) -> None:
-    with pytest.raises(error):
-        share_text(DAY, player, computer, link)  # type: ignore[arg-type]
 
 
 def test_the_daily_is_over_after_its_one_deal_and_its_points_are_the_deals():

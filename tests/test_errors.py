@@ -110,13 +110,13 @@ BAD_SAVES = [
     (saved(version=2), "version 2"),
     (saved(version="1"), "version '1'"),
     (saved(version=True), "version True"),
-    (saved(history=None), "missing history"),
-    (saved(position=None), "missing position"),
+    (saved(history=None), "lacks history"),
+    (saved(position=None), "lacks position"),
     (saved(history=["QHx2Z"]), "2Z"),
     (saved(history="QH"), "history"),
     (saved(history=[5]), "5"),
     (saved(position="nope"), "'nope'"),
-    (saved(deal_results=[{}]), "deal result"),
+    (saved(deal_results=[{}]), "deal_results[0]: lacks dealer"),
     (saved(deal_results="none"), "deal_results"),
 ]
 

@@ -120,7 +120,7 @@ def test_a_save_made_by_main_before_the_kernel_still_loads():
 
 
 def test_json_nested_too_deeply_is_a_parse_error():
-    with pytest.raises(ParseError, match="not JSON"):
+    with pytest.raises(ParseError, match="nested too deeply"):
         Game.from_json("[" * 100000)
 
 

@@ -27,7 +27,8 @@ from chkobba import DECK, Game, Move, Rules, capture_options
 from chkobba.bots import MediumBot, explain
 from chkobba.bots.core import ints, pack_pile, packed, unpack
 from chkobba.bots.infer import _plays
-from chkobba.bots.search import Searcher, World, cut_world
+from chkobba.bots.search import Searcher
+from chkobba.bots.worlds import World, cut_world
 from chkobba.cardsets import BITS, bits_of
 from chkobba.explain import Why, reason
 from chkobba.log import made_chkobba

@@ -9,8 +9,9 @@ import pytest
 from chkobba import Card, Game, Rules
 from chkobba.arena import run
 from chkobba.bots import HardBot, make_bot
-from chkobba.bots.search import Searcher, World
+from chkobba.bots.search import Searcher
 from chkobba.bots.team import SAMPLES, TeamSearcher, settings
+from chkobba.bots.worlds import World
 from chkobba.cardsets import bits_of
 
 

@@ -157,3 +157,20 @@ def test_sample_of_a_partial_position_keeps_the_stock_size():
         assert sample.stock_count == game.stock_count == 6
         assert len(sample.hands[1]) == 1
         assert sample.hands[0] == game.hands[0] and sample.table == game.table
+
+
+def test_view_lives_in_its_module_below_the_game() -> None:
+    """``chkobba.view`` defines ``View`` and imports nothing of ``chkobba.game`` at run time
+    (only for the type checker); the old import paths give the same class."""
+    import ast
+    from pathlib import Path
+
+    import chkobba.game
+    import chkobba.view
+
+    assert View is chkobba.view.View is chkobba.game.View and View.__module__ == "chkobba.view"
+    tree = ast.parse(Path(chkobba.view.__file__).read_text(encoding="utf-8"))
+    run_time = [node for node in tree.body if isinstance(node, ast.ImportFrom)]
+    assert run_time and all(node.module != "game" for node in run_time)
+    sample = Game.new(Rules(), seed=3).view(1).sample(random.Random(2))
+    assert type(sample) is Game

@@ -30,9 +30,9 @@ from .peer import (
     seat_log,
     seat_update,
 )
+from .reading import nested_too_deeply
 from .refusals import Refusal, RefusalKind
 from .rules import TARGETS, Rules
-from .saves import nested_too_deeply
 from .scoring import DealScore, score_deal
 from .view import View
 

@@ -11,8 +11,6 @@ No server is asked: the date gives the seed (``daily_seed``), the seed the match
 True
 >>> streak([datetime.date(2026, 12, 1), datetime.date(2026, 11, 30)], today=day)
 (2, 2)
->>> share_text(day, 7, 4, "https://example.org/?deal=1abc")
-'Chkobba daily 2026-12-02: 7\u20134 against the hard computer. Play the same deal: https://example.org/?deal=1abc'
 """
 
 from __future__ import annotations
@@ -35,7 +33,6 @@ __all__ = [
     "daily_seed",
     "is_daily",
     "read_day",
-    "share_text",
     "streak",
     "utc_day",
 ]
@@ -139,24 +136,6 @@ def streak(days: Iterable[datetime.date], today: datetime.date) -> tuple[int, in
         current += 1
         day -= _ONE_DAY
     return current, best
-
-
-def share_text(day: datetime.date, player_points: int, computer_points: int, link: str) -> str:
-    """The engine's English text to share a daily's result, e.g. ``Chkobba daily 2026-12-02:
-    7\u20134 against the hard computer. Play the same deal: <link>`` (the page says it in the
-    player's language itself)."""
-    _check_day("day", day)
-    for name, points in (("player_points", player_points), ("computer_points", computer_points)):
-        if type(points) is not int:
-            raise TypeError(f"{name} must be an int, not {quoted(points)}")
-        if points < 0:
-            raise ValueError(f"{name} must be >= 0, not {quoted(points)}")
-    if not isinstance(link, str):
-        raise TypeError(f"the link must be text, not {quoted(link)}")
-    return (
-        f"Chkobba daily {day.isoformat()}: {player_points}\u2013{computer_points} against the "
-        f"{DAILY_LEVEL} computer. Play the same deal: {link}"
-    )
 
 
 def _check_day(name: str, day: object) -> None:

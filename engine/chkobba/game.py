@@ -1,27 +1,24 @@
 """The match state and its transitions: a checked, immutable value around the rules kernel.
 
 ``Game`` holds Card objects, the history and the match's totals; every rule it applies (the deal,
-a play, the next hand, the end of the deal, the points) is a ``chkobba.kernel`` function. ``View``
-is what one seat may see of a game (it lives here because a view samples games and a game makes
-views: one module, no import cycle).
+a play, the next hand, the end of the deal, the points) is a ``chkobba.kernel`` function. What one
+seat may see of a game is a ``chkobba.view.View`` (``Game.view``); a view's sample is a ``Game``
+(``View.sample``: this module gives ``View`` the class it builds, view.py never imports it).
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from . import notation, refusals, saves
-from .cards import DECK, Card
+from .cards import Card
 from .cardsets import BITS, bits_of, cards_of
 from .errors import ChkobbaError, EditedSave, IllegalMove, ParseError, quoted
 from .kernel import (
     DEAL_OVER,
     HAND_SIZE,
     Phase,
-    Played,
     cutter,
     deal_layout,
     fits_turn,
@@ -41,7 +38,6 @@ from .moves import (
     KEEP_MOVE,
     PLAY,
     Move,
-    legal_play_moves,
     move_problem,
     play_moves,
 )
@@ -49,6 +45,7 @@ from .refusals import Refusal
 from .rules import NUMBER_DIGITS, NUMBER_LIMIT, Rules
 from .scoring import DealResult, score_piles
 from .shuffle import draw_lot, shuffled_deck
+from .view import View
 
 CUT, PLAYING, OVER = Phase.CUT, Phase.PLAY, Phase.OVER
 __all__ = ["DealResult", "Game", "Phase", "View", "match_winner"]
@@ -344,7 +341,30 @@ class Game(_Parts):
 
     def view(self, seat: int) -> View:
         """What ``seat`` may see: its own hand, the table, the piles and the counts."""
-        return View.of(self, seat)
+        players = self.rules.players
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise TypeError(f"a seat is an int, not {_short(seat)}")
+        if not 0 <= seat < players:
+            raise ValueError(f"no seat {seat} in a {players}-player game")
+        return View(
+            seat=seat,
+            rules=self.rules,
+            phase=self.phase,
+            current=self.current,
+            dealer=self.dealer,
+            table=self.table,
+            hand=cards_of(self._hands[seat]),
+            hand_sizes=tuple([bits.bit_count() for bits in self._hands]),
+            stock_count=len(self.stock),
+            piles=self.piles,
+            sweeps=self.sweeps,
+            last_capturer=self.last_capturer,
+            scores=self.scores,
+            deal_results=self.deal_results,
+            winner=self.winner,
+            cut_card=self.cut_card if self.current == seat else None,
+            history=self.history,
+        )
 
     # ----------------------------------------------------------------- making moves
 
@@ -786,131 +806,4 @@ def _position_problem(
     return stock_problem(len(stock), players, cut=False)
 
 
-# ----------------------------------------------------------------- what one seat sees
-
-
-@dataclass(frozen=True)
-class View:
-    """A seat's knowledge of the game: the input of bots and of the page."""
-
-    seat: int
-    rules: Rules
-    phase: str
-    current: int
-    dealer: int
-    table: tuple[Card, ...]
-    hand: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
-    stock_count: int
-    piles: tuple[tuple[Card, ...], tuple[Card, ...]]
-    sweeps: tuple[tuple[Card, ...], tuple[Card, ...]]
-    last_capturer: int | None
-    scores: tuple[int, int]
-    deal_results: tuple[DealResult, ...]
-    winner: int | None
-    cut_card: Card | None
-    history: tuple[Move, ...]
-
-    @staticmethod
-    def of(game: Game, seat: int) -> View:
-        players = game.rules.players
-        if not isinstance(seat, int) or isinstance(seat, bool):
-            raise TypeError(f"a seat is an int, not {_short(seat)}")
-        if not 0 <= seat < players:
-            raise ValueError(f"no seat {seat} in a {players}-player game")
-        return View(
-            seat=seat,
-            rules=game.rules,
-            phase=game.phase,
-            current=game.current,
-            dealer=game.dealer,
-            table=game.table,
-            hand=cards_of(game._hands[seat]),
-            hand_sizes=tuple([bits.bit_count() for bits in game._hands]),
-            stock_count=len(game.stock),
-            piles=game.piles,
-            sweeps=game.sweeps,
-            last_capturer=game.last_capturer,
-            scores=game.scores,
-            deal_results=game.deal_results,
-            winner=game.winner,
-            cut_card=game.cut_card if game.current == seat else None,
-            history=game.history,
-        )
-
-    @property
-    def side(self) -> int:
-        return seat_side(self.seat)
-
-    @property
-    def chkobbas(self) -> tuple[int, int]:
-        return len(self.sweeps[0]), len(self.sweeps[1])
-
-    @property
-    def deal_number(self) -> int:
-        return len(self.deal_results) + 1
-
-    def legal_moves(self) -> list[Move]:
-        """This seat's legal moves when it is its turn (else ``[]``), as ``Game.legal_moves``."""
-        if self.current != self.seat:
-            return []
-        if self.phase == PLAYING:
-            return legal_play_moves(self.hand, self.table)
-        if self.phase == CUT:
-            return list(CUT_MOVES)
-        return []
-
-    def outcome(self, move: Move) -> Played:
-        """The kernel's ``play_card`` of ``move`` (a play of this seat's) from what it shows."""
-        assert move.card is not None
-        return play_card(
-            bits_of(self.table),
-            BITS[move.card.index],
-            bits_of(move.captures),
-            next_seat(self.seat, self.rules.players),
-            sum(self.hand_sizes) - 1,
-            self.stock_count,
-        )
-
-    def unseen(self) -> tuple[Card, ...]:
-        """The cards this seat cannot see: the other hands and the stock (cut card excepted)."""
-        seen = {*self.hand, *self.table, *self.piles[0], *self.piles[1]}
-        if self.cut_card is not None:
-            seen.add(self.cut_card)
-        return tuple(card for card in DECK if card not in seen)
-
-    def sample(self, rng: random.Random) -> Game:
-        """A full game consistent with this view, the hidden cards dealt at random.
-
-        A guest's page builds its table from one (the hidden cards made up, never shown). The
-        match's future shuffles are drawn from ``rng`` too; the sample has no history.
-        """
-        hidden = list(self.unseen())
-        rng.shuffle(hidden)
-        hands = []
-        for seat, size in enumerate(self.hand_sizes):
-            if seat == self.seat:
-                hands.append(self.hand)
-            else:
-                hands.append(tuple(hidden[:size]))
-                del hidden[:size]
-        if self.cut_card is not None:
-            stock = (self.cut_card, *hidden[: self.stock_count - 1])
-        else:
-            stock = tuple(hidden[: self.stock_count])
-        return Game.from_position(
-            rules=self.rules,
-            seed=rng.getrandbits(64),
-            shuffles=len(self.deal_results),
-            phase=self.phase,
-            dealer=self.dealer,
-            current=self.current,
-            table=self.table,
-            hands=hands,
-            stock=stock,
-            piles=self.piles,
-            sweeps=self.sweeps,
-            last_capturer=self.last_capturer,
-            scores=self.scores,
-            deal_results=self.deal_results,
-        )
+View.game_class = Game  # what a view's sample is (``View.sample``): view.py sits below this module

@@ -57,21 +57,22 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import fields
 from enum import StrEnum
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, NamedTuple
 
-from . import saves
+from . import reading, saves
 from .cards import DECK, Card
-from .errors import ChkobbaError, ParseError, quoted
+from .errors import ChkobbaError, ParseError
 from .game import Game, View, match_winner
 from .kernel import HAND_SIZE, Phase, cutter
 from .log import Entry, EntryKind, match_log
 from .moves import KEEP, PLAY, Move, move_problem
 from .reach import reach_problem
+from .reading import Misread
 from .refusals import Refusal
-from .rules import NUMBER_DIGITS, NUMBER_LIMIT, Rules
+from .rules import NUMBER_LIMIT, PLAYERS, Rules
 
 __all__ = [
     "GOODBYE_FORMAT",
@@ -109,12 +110,10 @@ MESSAGE_LIMIT = 512  # bytes of a guest's message (a hello, a move)
 NAME_LIMIT = 24  # characters of a seat's name
 SEQ_LIMIT = 2**53  # update numbers stay below it: exact in a JavaScript number too
 _DEPTH = 8  # levels of [ and { a message may nest (an update nests 6)
-_QUOTE = 24  # characters of a bad input quoted in an error message
 _CARDS = {card.code: card for card in DECK}
 _NOT_IN_NAME = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 _LANG = re.compile(r"[a-z]{2,3}(?:-[A-Za-z0-9]{1,8}){0,3}")
 _APP_VERSION = re.compile(r"[0-9A-Za-z][0-9A-Za-z.+_-]{0,39}")
-_T = TypeVar("_T")
 
 
 class SeatUpdate(NamedTuple):
@@ -176,13 +175,13 @@ def seat_update(game: Game, seat: int, names: Sequence[str], seq: int) -> str:
     ``ChkobbaError`` for a bad name or ``seq``, or a match too long to send (past
     ``UPDATE_LIMIT``, which ``read_seat_update`` would refuse)."""
     if not isinstance(game, Game):
-        raise TypeError(f"a seat update is made from a Game, not {quoted(game, _QUOTE)}")
+        raise TypeError(f"a seat update is made from a Game, not {reading.quote(game)}")
     view = View.of(game, seat)
     if isinstance(names, str):
-        raise TypeError(f"names: one for each seat, not the text {quoted(names, _QUOTE)}")
+        raise TypeError(f"names: one for each seat, not the text {reading.quote(names)}")
     try:
         written = _checked_names(list(names), game.rules.players)
-    except _Bad as error:
+    except Misread as error:
         raise ChkobbaError(f"a seat update's {error}") from None
     data = {
         "format": SEAT_FORMAT,
@@ -269,20 +268,20 @@ def read_seat_update(text: str, after: SeatUpdate | None = None) -> SeatUpdate:
     what = "seat update"
     document = _document(text, what, SEAT_FORMAT, UPDATE_LIMIT)
     try:
-        data = _fields(document, "", _SEAT_FIELDS)
-        seq = _whole(data["seq"], "seq", 0, SEQ_LIMIT - 1)
+        data = reading.fields(document, "", _SEAT_FIELDS)
+        seq = reading.whole(data["seq"], "seq", 0, SEQ_LIMIT - 1)
         if after is not None and seq != after.seq + 1:
-            raise _Bad("seq", f"update {_quoted(seq)} does not follow update {after.seq}")
+            raise Misread("seq", f"update {reading.quote(seq)} does not follow update {after.seq}")
         view = _read_view(data["view"])
         if after is not None and view.seat != after.view.seat:
-            raise _Bad("view.seat", f"the link's seat is {after.view.seat}")
-        names = _checked_names(_list(data["names"], "names"), view.rules.players)
+            raise Misread("view.seat", f"the link's seat is {after.view.seat}")
+        names = _checked_names(reading.items(data["names"], "names"), view.rules.players)
         log = _read_log(data["log"], view)
         problem = reach_problem(view, log)
         if problem:
-            raise _Bad("", f"no play leads to it: {problem}")
-    except _Bad as error:
-        raise ParseError(f"{what}: {error}") from None
+            raise Misread("", f"no play leads to it: {problem}")
+    except Misread as error:
+        raise error.within(what) from None
     return SeatUpdate(seq, view, log, tuple(names))
 
 
@@ -291,35 +290,33 @@ _SEAT_FIELDS = ("format", "version", "seq", "names", "view", "log")
 
 def _read_view(item: object) -> View:
     """The view's fields, each checked, then the view as a whole (``_check_view``)."""
-    data = _fields(item, "view", _VIEW_FIELDS)
-    rules_data = _fields(data["rules"], "view.rules", ("players", "target"))
-    players = _whole(rules_data["players"], "view.rules.players", 2, 4)
-    if players == 3:
-        raise _Bad("view.rules.players", "Chkobba is played by 2 or 4 players")
-    rules = Rules(players, _whole(rules_data["target"], "view.rules.target", 1, NUMBER_LIMIT - 1))
+    data = reading.fields(item, "view", _VIEW_FIELDS)
+    rules_data = reading.fields(data["rules"], "view.rules", ("players", "target"))
+    players = reading.one_of(rules_data["players"], "view.rules.players", PLAYERS)
+    rules = Rules(
+        players, reading.whole(rules_data["target"], "view.rules.target", 1, NUMBER_LIMIT - 1)
+    )
     if data["phase"] not in tuple(Phase):
-        raise _Bad("view.phase", f"cut, play or over, not {_quoted(data['phase'])}")
-    hand_sizes = _list(data["hand_sizes"], "view.hand_sizes")
-    if len(hand_sizes) != players:
-        raise _Bad("view.hand_sizes", f"one for each of the {players} seats")
+        raise Misread("view.phase", f"cut, play or over, not {reading.quote(data['phase'])}")
+    hand_sizes = reading.each(data["hand_sizes"], "view.hand_sizes", players, f"{players} seats")
     results = tuple(
-        _inside(f"view.deal_results[{number}]", saves.result_from_dict, result)
-        for number, result in enumerate(_list(data["deal_results"], "view.deal_results"))
+        saves.result_from_dict(result, f"view.deal_results[{number}]")
+        for number, result in enumerate(reading.items(data["deal_results"], "view.deal_results"))
     )
     cut_card = data["cut_card"]
     view = View(
-        seat=_whole(data["seat"], "view.seat", 0, players - 1),
+        seat=reading.whole(data["seat"], "view.seat", 0, players - 1),
         rules=rules,
         phase=Phase(data["phase"]),
-        current=_whole(data["current"], "view.current", 0, players - 1),
-        dealer=_whole(data["dealer"], "view.dealer", 0, players - 1),
+        current=reading.whole(data["current"], "view.current", 0, players - 1),
+        dealer=reading.whole(data["dealer"], "view.dealer", 0, players - 1),
         table=_cards(data["table"], "view.table"),
         hand=_cards(data["hand"], "view.hand"),
         hand_sizes=tuple(
-            _whole(size, f"view.hand_sizes[{seat}]", 0, HAND_SIZE)
+            reading.whole(size, f"view.hand_sizes[{seat}]", 0, HAND_SIZE)
             for seat, size in enumerate(hand_sizes)
         ),
-        stock_count=_whole(data["stock_count"], "view.stock_count", 0, len(DECK)),
+        stock_count=reading.whole(data["stock_count"], "view.stock_count", 0, len(DECK)),
         piles=_card_pair(data["piles"], "view.piles"),
         sweeps=_card_pair(data["sweeps"], "view.sweeps"),
         last_capturer=_seat_or_none(data["last_capturer"], "view.last_capturer", players),
@@ -329,7 +326,7 @@ def _read_view(item: object) -> View:
         cut_card=None if cut_card is None else _card(cut_card, "view.cut_card"),
         history=tuple(
             _move(move, f"view.history[{number}]")
-            for number, move in enumerate(_list(data["history"], "view.history"))
+            for number, move in enumerate(reading.items(data["history"], "view.history"))
         ),
     )
     _check_view(view)
@@ -337,26 +334,26 @@ def _read_view(item: object) -> View:
 
 
 def _check_view(view: View) -> None:
-    """What makes ``view`` one no game shows, or one the engine cannot play on: ``_Bad``."""
+    """What makes ``view`` one no game shows, or one the engine cannot play on: ``Misread``."""
     players, seat = view.rules.players, view.seat
     seen = [*view.hand, *view.table, *view.piles[0], *view.piles[1]]
     if view.cut_card is not None:
         seen.append(view.cut_card)
     if len(set(seen)) != len(seen):
         twice = sorted({card for card in seen if seen.count(card) > 1})
-        raise _Bad("view", f"{twice[0]} is seen twice (hand, table, piles, cut card)")
+        raise Misread("view", f"{twice[0]} is seen twice (hand, table, piles, cut card)")
     if view.hand_sizes[seat] != len(view.hand):
-        raise _Bad("view.hand_sizes", f"seat {seat} holds {len(view.hand)} cards")
+        raise Misread("view.hand_sizes", f"seat {seat} holds {len(view.hand)} cards")
     unseen = sum(view.hand_sizes) - len(view.hand) + view.stock_count
     if len(seen) - (view.cut_card is not None) + unseen != len(DECK):
-        raise _Bad("view", "its cards and counts do not add up to the 40 cards of the deck")
+        raise Misread("view", "its cards and counts do not add up to the 40 cards of the deck")
     cutting = view.phase == Phase.CUT and view.current == seat
     if (view.cut_card is not None) != cutting:
-        raise _Bad("view.cut_card", "the seat sees the cut card exactly when it is cutting")
+        raise Misread("view.cut_card", "the seat sees the cut card exactly when it is cutting")
     if view.winner != match_winner(view.scores, view.rules.target):
-        raise _Bad("view.winner", "the winner is the side that reached the target, ahead")
+        raise Misread("view.winner", "the winner is the side that reached the target, ahead")
     if view.phase == Phase.OVER and view.current != cutter(view.dealer, players):
-        raise _Bad("view.current", "once the match is over, the dealer's next seat")
+        raise Misread("view.current", "once the match is over, the dealer's next seat")
     try:
         results = saves.check_results(
             view.deal_results,
@@ -370,9 +367,9 @@ def _check_view(view: View) -> None:
             raise ParseError("deal results are written as a save writes them (leftovers sorted)")
         view.sample(random.Random(0))  # a game that shows this view: one the engine plays on
     except ChkobbaError as error:
-        raise _Bad("view", str(error)) from None
+        raise Misread("view", str(error)) from None
     if view.current == seat and view.phase != Phase.OVER and not view.legal_moves():
-        raise _Bad("view", f"seat {seat} is to play and has no legal move")
+        raise Misread("view", f"seat {seat} is to play and has no legal move")
 
 
 def _read_log(item: object, view: View) -> tuple[Entry, ...]:
@@ -383,28 +380,32 @@ def _read_log(item: object, view: View) -> tuple[Entry, ...]:
     log: list[Entry] = []
     history, results = view.history, view.deal_results
     moves = 0  # the history's moves logged so far
-    for number, data in enumerate(_list(item, "log")):
+    for number, data in enumerate(reading.items(item, "log")):
         where = f"log[{number}]"
         kind, deal, written = _read_entry(data, where, view.rules.players)
         if not log and not 1 <= deal <= view.deal_number:
-            raise _Bad(f"{where}.deal", f"the log's deals end with the view's, {view.deal_number}")
+            raise Misread(
+                f"{where}.deal", f"the log's deals end with the view's, {view.deal_number}"
+            )
         if log and deal != log[-1].deal + (log[-1].kind == _SCORED):
-            raise _Bad(f"{where}.deal", "a deal follows the previous one's score")
+            raise Misread(f"{where}.deal", "a deal follows the previous one's score")
         previous = log[-1].kind if log else None
         if previous not in _FOLLOWS[kind]:
-            raise _Bad(where, f"no {kind} entry comes {f'after {previous}' if log else 'first'}")
+            raise Misread(where, f"no {kind} entry comes {f'after {previous}' if log else 'first'}")
         if kind in (_CUT, _PLAY):
             if moves == len(history):
-                raise _Bad(where, f"the history holds {len(history)} moves, not more")
+                raise Misread(where, f"the history holds {len(history)} moves, not more")
             moves += 1
             move = history[moves - 1]
             if (move.kind == PLAY) != (kind == _PLAY):
-                raise _Bad(where, f"a {kind} entry for the history's move {moves}, {move}")
+                raise Misread(where, f"a {kind} entry for the history's move {moves}, {move}")
             entry = Entry(kind, deal, moves, **written)
             if kind == _CUT:
                 hidden = move.kind == KEEP and entry.seat != view.seat
                 if (entry.card is None) != hidden:
-                    raise _Bad(f"{where}.card", "a cut card is shown unless another seat kept it")
+                    raise Misread(
+                        f"{where}.card", "a cut card is shown unless another seat kept it"
+                    )
                 entry = entry._replace(kept=move.kind == KEEP)
             else:
                 entry = entry._replace(card=move.card, cards=move.captures)
@@ -413,48 +414,48 @@ def _read_log(item: object, view: View) -> tuple[Entry, ...]:
         else:
             result = results[deal - 1] if deal <= len(results) else None
             if result is None:
-                raise _Bad(where, f"deal {deal} has no result in view.deal_results")
+                raise Misread(where, f"deal {deal} has no result in view.deal_results")
             if kind == _LEFTOVERS and not result.leftovers:
-                raise _Bad(where, f"deal {deal} left no cards on the table")
+                raise Misread(where, f"deal {deal} left no cards on the table")
             if kind == _SCORED and previous == _PLAY and result.leftovers:
-                raise _Bad(where, f"deal {deal}'s leftovers are taken before it is scored")
+                raise Misread(where, f"deal {deal}'s leftovers are taken before it is scored")
             if kind == _LEFTOVERS:
                 entry = Entry(kind, deal, moves, side=result.leftovers_side, cards=result.leftovers)
             else:
                 entry = Entry(kind, deal, moves, result=result)
         log.append(entry)
     if moves != len(history):
-        raise _Bad("log", f"{moves} moves logged, of the history's {len(history)}")
+        raise Misread("log", f"{moves} moves logged, of the history's {len(history)}")
     end = log[-1] if log else None
     if end and (end.kind == _LEFTOVERS or view.deal_number != end.deal + (end.kind == _SCORED)):
-        raise _Bad("log", f"the log stops before the view's deal {view.deal_number}")
+        raise Misread("log", f"the log stops before the view's deal {view.deal_number}")
     return tuple(log)
 
 
 def _read_entry(item: object, where: str, players: int) -> tuple[EntryKind, int, dict[str, Any]]:
-    """One entry's kind, deal and other fields (``_WRITTEN``), each checked; a ``_Bad`` names
+    """One entry's kind, deal and other fields (``_WRITTEN``), each checked; a ``Misread`` names
     the field within ``where`` (its path made only then: a log has hundreds of entries)."""
     if not isinstance(item, dict):
-        raise _Bad(where, f"an entry is an object, not {_quoted(item)}")
+        raise Misread(where, f"an entry is an object, not {reading.quote(item)}")
     written = item.get("kind")
     kind = _ENTRY_KINDS.get(written) if isinstance(written, str) else None
     if kind is None:
-        raise _Bad(f"{where}.kind", f"no entry kind {_quoted(written)}")
+        raise Misread(f"{where}.kind", f"no entry kind {reading.quote(written)}")
     required, optional = _WRITTEN[kind]
-    data = _fields(item, where, ("kind", "deal", *required), optional)
+    data = reading.fields(item, where, ("kind", "deal", *required), optional)
     found: dict[str, Any] = {}
     try:
-        deal = _whole(data["deal"], "deal", 1, NUMBER_LIMIT - 1)
+        deal = reading.whole(data["deal"], "deal", 1, NUMBER_LIMIT - 1)
         if "seat" in data:
-            found["seat"] = _whole(data["seat"], "seat", 0, players - 1)
+            found["seat"] = reading.whole(data["seat"], "seat", 0, players - 1)
         if "card" in data:
             found["card"] = _card(data["card"], "card")
         if "chkobba" in data:
-            found["chkobba"] = _flag(data["chkobba"], "chkobba")
+            found["chkobba"] = reading.flag(data["chkobba"], "chkobba")
         if "stock" in data:
-            found["stock"] = _whole(data["stock"], "stock", 0, len(DECK))
-    except _Bad as error:
-        raise _Bad(f"{where}.{error.where}", error.why) from None
+            found["stock"] = reading.whole(data["stock"], "stock", 0, len(DECK))
+    except Misread as error:
+        raise Misread(f"{where}.{error.where}", error.why) from None
     return kind, deal, found
 
 
@@ -464,7 +465,7 @@ def _read_entry(item: object, where: str, players: int) -> tuple[EntryKind, int,
 def move_message(move: Move, seq: int) -> str:
     """The guest's move (its text form) and the ``seq`` of the update it was made on."""
     if not isinstance(move, Move):
-        raise TypeError(f"a move message sends a Move, not {quoted(move, _QUOTE)}")
+        raise TypeError(f"a move message sends a Move, not {reading.quote(move)}")
     problem = move_problem(move)
     if problem:
         raise ChkobbaError(problem)
@@ -484,11 +485,11 @@ def read_move(text: str, game: Game, seat: int, seq: int) -> Move:
     what = "move message"
     document = _document(text, what, MOVE_FORMAT, MESSAGE_LIMIT)
     try:
-        data = _fields(document, "", _MOVE_FIELDS)
-        sent = _whole(data["seq"], "seq", 0, SEQ_LIMIT - 1)
+        data = reading.fields(document, "", _MOVE_FIELDS)
+        sent = reading.whole(data["seq"], "seq", 0, SEQ_LIMIT - 1)
         move = _move(data["move"], "move")
-    except _Bad as error:
-        raise ParseError(f"{what}: {error}") from None
+    except Misread as error:
+        raise error.within(what) from None
     if sent != seq:
         raise PeerRefusal(
             PeerRefusalKind.STALE,
@@ -530,9 +531,9 @@ def read_hello(text: str) -> Hello:
     what = "hello message"
     document = _document(text, what, HELLO_FORMAT, MESSAGE_LIMIT)
     try:
-        data = _fields(document, "", _HELLO_FIELDS)
-    except _Bad as error:
-        raise ParseError(f"{what}: {error}") from None
+        data = reading.fields(document, "", _HELLO_FIELDS)
+    except Misread as error:
+        raise error.within(what) from None
     hello = Hello(data["name"], data["lang"], data["app_version"])
     problem = _hello_problem(hello)
     if problem:
@@ -548,16 +549,18 @@ def _hello_problem(hello: Hello) -> str:
     if problem:
         return f"name: {problem}"
     if not isinstance(hello.lang, str) or not _LANG.fullmatch(hello.lang):
-        return f"lang: a language tag like 'fr' or 'ar-TN', not {_quoted(hello.lang)}"
+        return f"lang: a language tag like 'fr' or 'ar-TN', not {reading.quote(hello.lang)}"
     if not isinstance(hello.version, str) or not _APP_VERSION.fullmatch(hello.version):
-        return f"app_version: up to 40 letters, digits and . + _ -, not {_quoted(hello.version)}"
+        return (
+            f"app_version: up to 40 letters, digits and . + _ -, not {reading.quote(hello.version)}"
+        )
     return ""
 
 
 def goodbye_message(reason: str) -> str:
     """The host's last word to a guest it drops, and why (one of ``GOODBYE_REASONS``)."""
     if reason not in GOODBYE_REASONS:
-        raise ChkobbaError(f"no reason {_quoted(reason)} to say goodbye")
+        raise ChkobbaError(f"no reason {reading.quote(reason)} to say goodbye")
     return _dumps({"format": GOODBYE_FORMAT, "version": VERSION, "reason": reason})
 
 
@@ -566,36 +569,24 @@ def read_goodbye(text: str) -> str:
     what = "goodbye message"
     document = _document(text, what, GOODBYE_FORMAT, MESSAGE_LIMIT)
     try:
-        reason = _fields(document, "", ("format", "version", "reason"))["reason"]
-    except _Bad as error:
-        raise ParseError(f"{what}: {error}") from None
+        reason = reading.fields(document, "", ("format", "version", "reason"))["reason"]
+    except Misread as error:
+        raise error.within(what) from None
     if reason not in GOODBYE_REASONS:
-        raise ParseError(f"{what}: no reason {_quoted(reason)}")
+        raise ParseError(f"{what}: no reason {reading.quote(reason)}")
     return str(reason)
 
 
 # ----------------------------------------------------------------- strict reading
 
 
-class _Bad(Exception):
-    """A field that is not what it should be: where it is (``""``: the message itself), and why
-    (made a ``ParseError`` that names the message by the reader)."""
-
-    def __init__(self, where: str, why: str) -> None:
-        super().__init__(f"{where}: {why}" if where else why)
-        self.where = where
-        self.why = why
-
-
 def _document(text: object, what: str, form: str, limit: int) -> dict[str, Any]:
     """``text``'s JSON object, of the format ``form``, at most ``limit`` bytes long."""
     if not isinstance(text, str):
-        raise ParseError(f"a {what} is text, not {_quoted(text)}")
+        raise ParseError(f"a {what} is text, not {reading.quote(text)}")
     if _too_long(text, limit):
-        raise ParseError(f"{what} {_quoted(text)} is too long: at most {limit} bytes")
-    return saves.read_document(
-        text, what, form, VERSION, depth=_DEPTH, unique_keys=True, quote=_QUOTE
-    )
+        raise ParseError(f"{what} {reading.quote(text)} is too long: at most {limit} bytes")
+    return saves.read_document(text, what, form, VERSION, depth=_DEPTH)
 
 
 def _too_long(text: str, limit: int) -> bool:
@@ -607,86 +598,47 @@ def _dumps(data: dict[str, Any]) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
-def _fields(
-    item: object, where: str, required: Sequence[str], optional: Sequence[str] = ()
-) -> dict[str, Any]:
-    """``item`` as an object with every ``required`` key, and no key but the ``optional``."""
-    if not isinstance(item, dict):
-        raise _Bad(where, f"should be an object, not {_quoted(item)}")
-    missing = [key for key in required if key not in item]
-    if missing:
-        raise _Bad(where, f"lacks {', '.join(missing)}")
-    extra = [key for key in item if key not in required and key not in optional]
-    if extra:
-        raise _Bad(where, f"has no field {_quoted(extra[0])}")
-    return item
-
-
-def _list(item: object, where: str) -> list[Any]:
-    if not isinstance(item, list):
-        raise _Bad(where, f"should be a list, not {_quoted(item)}")
-    return item
-
-
-def _whole(item: object, where: str, low: int, high: int) -> int:
-    if type(item) is not int or not low <= item <= high:
-        if high < NUMBER_LIMIT - 1:
-            should = f"a whole number from {low} to {high}"
-        else:
-            should = f"a whole number >= {low} of at most {NUMBER_DIGITS} digits"
-        raise _Bad(where, f"should be {should}, not {_quoted(item)}")
-    return item
-
-
 def _seat_or_none(item: object, where: str, seats: int) -> int | None:
-    return None if item is None else _whole(item, where, 0, seats - 1)
-
-
-def _flag(item: object, where: str) -> bool:
-    if not isinstance(item, bool):
-        raise _Bad(where, f"should be true or false, not {_quoted(item)}")
-    return item
+    return None if item is None else reading.whole(item, where, 0, seats - 1)
 
 
 def _number_pair(item: object, where: str) -> tuple[int, int]:
-    pair = _list(item, where)
-    if len(pair) != 2:
-        raise _Bad(where, "one for each of the two sides")
-    return _whole(pair[0], where, 0, NUMBER_LIMIT - 1), _whole(pair[1], where, 0, NUMBER_LIMIT - 1)
+    first, second = reading.each(item, where, 2, "two sides")
+    return reading.whole(first, where, 0, NUMBER_LIMIT - 1), reading.whole(
+        second, where, 0, NUMBER_LIMIT - 1
+    )
 
 
 def _card(item: object, where: str) -> Card:
     card = _CARDS.get(item) if isinstance(item, str) else None
     if card is None:
-        raise _Bad(where, f"no card {_quoted(item)} (cards are written like '7D')")
+        raise Misread(where, f"no card {reading.quote(item)} (cards are written like '7D')")
     return card
 
 
 def _cards(item: object, where: str) -> tuple[Card, ...]:
-    items = _list(item, where)
-    if len(items) > len(DECK):
-        raise _Bad(where, f"{len(items)} cards: the deck holds {len(DECK)}")
-    return tuple(_card(card, f"{where}[{number}]") for number, card in enumerate(items))
+    cards = reading.items(item, where, most=len(DECK))
+    return tuple(_card(card, f"{where}[{number}]") for number, card in enumerate(cards))
 
 
 def _card_pair(item: object, where: str) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-    pair = _list(item, where)
-    if len(pair) != 2:
-        raise _Bad(where, "one for each of the two sides")
-    return _cards(pair[0], f"{where}[0]"), _cards(pair[1], f"{where}[1]")
+    first, second = reading.each(item, where, 2, "two sides")
+    return _cards(first, f"{where}[0]"), _cards(second, f"{where}[1]")
 
 
 def _move(item: object, where: str) -> Move:
     """A move's text, in its own form (``str(move)``); the moves read are kept by their text
     (a match's history repeats them, and each update sends it whole)."""
     if not isinstance(item, str) or len(item) > _MOVE_LENGTH:
-        raise _Bad(where, f"no move {_quoted(item)} (moves are written like 'QHx2D+6S', 'keep')")
+        raise Misread(
+            where, f"no move {reading.quote(item)} (moves are written like 'QHx2D+6S', 'keep')"
+        )
     move = _MOVES.get(item)
     if move is not None:
         return move
-    move = _inside(where, Move.parse, item)
+    move = reading.parsed(item, where, Move.parse)
     if str(move) != item:
-        raise _Bad(where, f"{_quoted(item)} is written {str(move)!r}")
+        raise Misread(where, f"{reading.quote(item)} is written {str(move)!r}")
     if len(_MOVES) >= _MOVES_KEPT:
         _MOVES.clear()
     _MOVES[item] = move
@@ -698,45 +650,32 @@ _MOVES_KEPT = 10_000
 _MOVE_LENGTH = 3 * len(DECK)  # a move's text: a card, then "x" and "+" between the cards taken
 
 
-def _inside(where: str, read: Callable[[Any], _T], item: object) -> _T:
-    """``read(item)``, its ``ParseError`` a ``_Bad`` at ``where``."""
-    try:
-        return read(item)
-    except ParseError as error:
-        raise _Bad(where, str(error)) from None
-
-
 def _checked_seq(seq: object) -> int:
     if type(seq) is not int:
-        raise TypeError(f"seq is an int, not {quoted(seq, _QUOTE)}")
+        raise TypeError(f"seq is an int, not {reading.quote(seq)}")
     if not 0 <= seq < SEQ_LIMIT:
-        raise ChkobbaError(f"seq counts from 0 to 2**53 - 1, not {quoted(seq, _QUOTE)}")
+        raise ChkobbaError(f"seq counts from 0 to 2**53 - 1, not {reading.quote(seq)}")
     return seq
 
 
 def _checked_names(names: list[Any], players: int) -> list[str]:
     """``names``, one for each of the ``players`` seats, each a name (``_name_problem``)."""
-    if len(names) != players:
-        raise _Bad("names", f"one for each of the {players} seats, not {len(names)}")
+    reading.each(names, "names", players, f"{players} seats")
     for number, name in enumerate(names):
         problem = _name_problem(name)
         if problem:
-            raise _Bad(f"names[{number}]", problem)
+            raise Misread(f"names[{number}]", problem)
     return names
 
 
 def _name_problem(name: object) -> str:
     """Why ``name`` is no seat's name (``""`` if it is one; an empty name is the computer's)."""
     if not isinstance(name, str):
-        return f"a name is text, not {_quoted(name)}"
+        return f"a name is text, not {reading.quote(name)}"
     if name and not name.strip():
         return "a name is not blank"
     if len(name) > NAME_LIMIT:
-        return f"{_quoted(name)}: a name has at most {NAME_LIMIT} characters"
+        return f"{reading.quote(name)}: a name has at most {NAME_LIMIT} characters"
     if _NOT_IN_NAME.search(name):
-        return f"{_quoted(name)}: a name holds no control character"
+        return f"{reading.quote(name)}: a name holds no control character"
     return ""
-
-
-def _quoted(item: object) -> str:
-    return quoted(item, _QUOTE)

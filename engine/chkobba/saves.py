@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterable
 from typing import Any, NamedTuple, Protocol
 
+from . import reading
 from .cards import Card, format_cards, parse_cards
-from .errors import QUOTE_LIMIT, ChkobbaError, EditedSave, ParseError, quoted
+from .errors import ChkobbaError, EditedSave, ParseError, quoted
 from .kernel import DECK_COUNTERS, deal_total, majorities, next_seat
 from .moves import Move
+from .reading import DEPTH_LIMIT
 from .rules import Rules
 from .scoring import DealResult, DealScore
 
@@ -28,8 +29,6 @@ class _Match(Protocol):
 FORMAT = "chkobba-game"
 VERSION = 1
 _SCORE_FIELDS = DealScore._fields
-DEPTH_LIMIT = 64  # levels of [ and { that JSON text read here may nest (a save nests 5)
-_STRING_OR_BRACKET = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[\[\]{}]', re.DOTALL)
 
 
 class Saved(NamedTuple):
@@ -69,22 +68,6 @@ def result_to_dict(result: DealResult) -> dict[str, Any]:
     }
 
 
-def nested_too_deeply(text: str, limit: int = DEPTH_LIMIT) -> bool:
-    """Whether JSON ``text`` nests more than ``limit`` levels of [ and { (not counting those in
-    strings), in one linear scan: to check before ``json.loads``, whose recursion on such text
-    can exhaust the C stack (in Pyodide, a fatal error) before Python raises RecursionError."""
-    depth = 0
-    for found in _STRING_OR_BRACKET.finditer(text):
-        token = found.group()
-        if token in ("[", "{"):
-            depth += 1
-            if depth > limit:
-                return True
-        elif token in ("]", "}"):
-            depth -= 1  # below 0 only past a stray ] or }, where json.loads stops
-    return False
-
-
 def read_document(
     text: str | bytes,
     what: str,
@@ -92,60 +75,48 @@ def read_document(
     version: int,
     *,
     depth: int = DEPTH_LIMIT,
-    unique_keys: bool = False,
-    quote: int = QUOTE_LIMIT,
+    limit: int | None = None,
 ) -> dict[str, Any]:
-    """The JSON object of ``text``, marked as format ``form`` at ``version``: ``ParseError``
-    naming ``what`` is read otherwise (not JSON, nested deeper than ``depth``, a key given twice
-    when ``unique_keys``, another format or version; a bad version quoted to ``quote``
-    characters). Saved games and peer messages (``chkobba.peer``) are read through it."""
-    try:
-        if isinstance(text, bytes | bytearray):  # decoded as json.loads would, to be scanned
-            text = text.decode(json.detect_encoding(text), "surrogatepass")
-        if nested_too_deeply(text, depth):  # refused before json.loads recurses into it
-            raise RecursionError
-        data = json.loads(text, object_pairs_hook=_unique_keys if unique_keys else None)
-    except (TypeError, ValueError, RecursionError) as error:
-        reason = "nested too deeply" if isinstance(error, RecursionError) else error
-        raise ParseError(f"{what} is not JSON: {reason}") from None
+    """The JSON object of ``text`` (``reading.document``: no key given twice, at most ``depth``
+    levels deep, ``limit`` characters long), marked as format ``form`` at ``version``:
+    ``ParseError`` naming ``what`` is read otherwise. Saved games and peer messages
+    (``chkobba.peer``) are read through it."""
+    data = reading.document(text, what, depth=depth, limit=limit)
     if not isinstance(data, dict) or data.get("format") != form:
         raise ParseError(f"{what}: not a {form!r} document")
     found = data.get("version")
     if type(found) is not int or found != version:
         raise ParseError(
-            f"{what}: format version {quoted(found, quote)} is not supported "
+            f"{what}: format version {reading.quote(found)} is not supported "
             f"(this game reads version {version})"
         )
     return data
 
 
-def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """An object's pairs as a dict; ``ValueError`` if a key is given twice."""
-    data: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in data:
-            raise ValueError(f"the key {quoted(key, 24)} is given twice")
-        data[key] = value
-    return data
-
-
 def read_save(text: str | bytes) -> Saved:
     """Read a saved match's parts; ``ParseError`` saying what is wrong."""
-    data = read_document(text, "saved game", FORMAT, VERSION)
-    missing = [key for key in ("position", "deal_results", "history") if key not in data]
-    if missing:
-        raise ParseError(f"saved game: missing {', '.join(missing)}")
-    start = data.get("start")
+    what = "saved game"
+    data = read_document(text, what, FORMAT, VERSION)
     try:
-        if not isinstance(data["position"], str) or not isinstance(start, str | None):
-            raise ParseError("a position is written as text")
+        reading.fields(data, "", _SAVE_FIELDS, ("start",))
+        position = reading.text(data["position"], "position")
+        start = None if data.get("start") is None else reading.text(data["start"], "start")
         results = tuple(
-            result_from_dict(item) for item in _list(data["deal_results"], "deal_results")
+            result_from_dict(item, f"deal_results[{number}]")
+            for number, item in enumerate(reading.items(data["deal_results"], "deal_results"))
         )
-        history = tuple(Move.parse(item) for item in _list(data["history"], "history"))
-    except ParseError as error:
-        raise ParseError(f"saved game: {error}") from None
-    return Saved(data["position"], results, history, start)
+        history = tuple(
+            reading.parsed(
+                reading.text(item, f"history[{number}]"), f"history[{number}]", Move.parse
+            )
+            for number, item in enumerate(reading.items(data["history"], "history"))
+        )
+    except reading.Misread as error:
+        raise error.within(what) from None
+    return Saved(position, results, history, start)
+
+
+_SAVE_FIELDS = ("format", "version", "position", "deal_results", "history")
 
 
 def check_results(
@@ -241,50 +212,38 @@ def _pair(value: object) -> bool:
     return isinstance(value, tuple | list) and len(value) == 2
 
 
-def _list(value: object, name: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise ParseError(f"{name} should be a list, not {type(value).__name__}")
-    return value
+def result_from_dict(item: object, where: str = "a deal result") -> DealResult:
+    """A deal result as ``result_to_dict`` writes it (``reading.Misread`` at ``where``)."""
+    data = reading.fields(item, where, _RESULT_FIELDS)
+    scores = reading.each(data["scores"], f"{where}.scores", 2, "2 sides")
+    totals = reading.each(data["totals"], f"{where}.totals", 2, "2 sides")
+    leftovers = reading.text(data["leftovers"], f"{where}.leftovers")
+    return DealResult(
+        dealer=reading.whole(data["dealer"], f"{where}.dealer"),
+        scores=(
+            _score_from_dict(scores[0], f"{where}.scores[0]"),
+            _score_from_dict(scores[1], f"{where}.scores[1]"),
+        ),
+        totals=(
+            reading.whole(totals[0], f"{where}.totals[0]"),
+            reading.whole(totals[1], f"{where}.totals[1]"),
+        ),
+        leftovers=reading.parsed(leftovers, f"{where}.leftovers", parse_cards),
+        leftovers_side=reading.one_of(data["leftovers_side"], f"{where}.leftovers_side", _SIDES),
+    )
 
 
-def _text(value: object, name: str) -> str:
-    if not isinstance(value, str):
-        raise ParseError(f"{name} should be text, not {quoted(value)}")
-    return value
+_RESULT_FIELDS = ("dealer", "scores", "totals", "leftovers", "leftovers_side")
+_SIDES = (None, 0, 1)
 
 
-def _int(value: object, name: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise ParseError(f"{name} should be a whole number >= 0, not {quoted(value)}")
-    return value
-
-
-def result_from_dict(item: object) -> DealResult:
-    if not isinstance(item, dict):
-        raise ParseError(f"a deal result should be an object, not {quoted(item)}")
-    try:
-        scores = _list(item["scores"], "scores")
-        totals = _list(item["totals"], "totals")
-        if len(scores) != 2 or len(totals) != 2:
-            raise ParseError("a deal result has scores and totals for two sides")
-        side = item["leftovers_side"]
-        if side not in (None, 0, 1):
-            raise ParseError(f"leftovers_side should be 0, 1 or null, not {quoted(side)}")
-        return DealResult(
-            dealer=_int(item["dealer"], "dealer"),
-            scores=(_score_from_dict(scores[0]), _score_from_dict(scores[1])),
-            totals=(_int(totals[0], "totals"), _int(totals[1], "totals")),
-            leftovers=parse_cards(_text(item["leftovers"], "leftovers")),
-            leftovers_side=side,
-        )
-    except KeyError as error:
-        raise ParseError(f"a deal result lacks {error}") from None
-
-
-def _score_from_dict(item: object) -> DealScore:
-    if not isinstance(item, dict) or sorted(item) != sorted(_SCORE_FIELDS):
-        raise ParseError(f"a deal score should have exactly {', '.join(_SCORE_FIELDS)}")
-    score = DealScore(**{name: _int(item[name], name) for name in _SCORE_FIELDS})
+def _score_from_dict(item: object, where: str) -> DealScore:
+    data = reading.fields(item, where, _SCORE_FIELDS)
+    score = DealScore(
+        **{name: reading.whole(data[name], f"{where}.{name}") for name in _SCORE_FIELDS}
+    )
     if score.total != deal_total(score):
-        raise ParseError(f"a deal score's total {quoted(score.total)} is not the sum of its points")
+        raise reading.Misread(
+            where, f"a deal score's total {reading.quote(score.total)} is not the sum of its points"
+        )
     return score

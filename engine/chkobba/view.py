@@ -1,9 +1,133 @@
 """What one seat can see of a game: no other hand, no stock order, no seed.
 
-``View`` is defined beside ``Game`` in ``chkobba.game`` (a game makes views and a view samples
-games); this module keeps its old import path.
+A ``View`` is made by ``Game.view`` (or ``View.of``) and read from a peer message
+(``chkobba.peer``); bots and the page read it. ``View.sample`` makes up a whole ``Game`` that
+shows it. This module sits below ``chkobba.game``: a game makes views, and game.py gives ``View``
+the class its samples are (``View.game_class``), so no import runs up from here.
 """
 
-from .game import View
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from .cards import DECK, Card
+from .cardsets import BITS, bits_of
+from .kernel import Phase, Played, next_seat, play_card, side
+from .moves import CUT_MOVES, Move, legal_play_moves
+from .rules import Rules
+from .scoring import DealResult
+
+if TYPE_CHECKING:  # for the type checker only: at run time game.py imports this module
+    from .game import Game
 
 __all__ = ["View"]
+
+
+@dataclass(frozen=True)
+class View:
+    """A seat's knowledge of the game: the input of bots and of the page."""
+
+    seat: int
+    rules: Rules
+    phase: str
+    current: int
+    dealer: int
+    table: tuple[Card, ...]
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    stock_count: int
+    piles: tuple[tuple[Card, ...], tuple[Card, ...]]
+    sweeps: tuple[tuple[Card, ...], tuple[Card, ...]]
+    last_capturer: int | None
+    scores: tuple[int, int]
+    deal_results: tuple[DealResult, ...]
+    winner: int | None
+    cut_card: Card | None
+    history: tuple[Move, ...]
+
+    game_class: ClassVar[type[Game]]  # what a sample is: chkobba.game sets it to its Game
+
+    @staticmethod
+    def of(game: Game, seat: int) -> View:
+        """What ``seat`` may see of ``game`` (``Game.view``)."""
+        return game.view(seat)
+
+    @property
+    def side(self) -> int:
+        return side(self.seat)
+
+    @property
+    def chkobbas(self) -> tuple[int, int]:
+        return len(self.sweeps[0]), len(self.sweeps[1])
+
+    @property
+    def deal_number(self) -> int:
+        return len(self.deal_results) + 1
+
+    def legal_moves(self) -> list[Move]:
+        """This seat's legal moves when it is its turn (else ``[]``), as ``Game.legal_moves``."""
+        if self.current != self.seat:
+            return []
+        if self.phase == Phase.PLAY:
+            return legal_play_moves(self.hand, self.table)
+        if self.phase == Phase.CUT:
+            return list(CUT_MOVES)
+        return []
+
+    def outcome(self, move: Move) -> Played:
+        """The kernel's ``play_card`` of ``move`` (a play of this seat's) from what it shows."""
+        assert move.card is not None
+        return play_card(
+            bits_of(self.table),
+            BITS[move.card.index],
+            bits_of(move.captures),
+            next_seat(self.seat, self.rules.players),
+            sum(self.hand_sizes) - 1,
+            self.stock_count,
+        )
+
+    def unseen(self) -> tuple[Card, ...]:
+        """The cards this seat cannot see: the other hands and the stock (cut card excepted)."""
+        seen = {*self.hand, *self.table, *self.piles[0], *self.piles[1]}
+        if self.cut_card is not None:
+            seen.add(self.cut_card)
+        return tuple(card for card in DECK if card not in seen)
+
+    def sample(self, rng: random.Random) -> Game:
+        """A full game consistent with this view, the hidden cards dealt at random.
+
+        A guest's page builds its table from one (the hidden cards made up, never shown), and
+        ``chkobba.peer`` checks with one that a view read is one the engine plays on. The
+        match's future shuffles are drawn from ``rng`` too; the sample has no history.
+        """
+        hidden = list(self.unseen())
+        rng.shuffle(hidden)
+        hands = []
+        for seat, size in enumerate(self.hand_sizes):
+            if seat == self.seat:
+                hands.append(self.hand)
+            else:
+                hands.append(tuple(hidden[:size]))
+                del hidden[:size]
+        if self.cut_card is not None:
+            stock = (self.cut_card, *hidden[: self.stock_count - 1])
+        else:
+            stock = tuple(hidden[: self.stock_count])
+        return self.game_class.from_position(
+            rules=self.rules,
+            seed=rng.getrandbits(64),
+            shuffles=len(self.deal_results),
+            phase=self.phase,
+            dealer=self.dealer,
+            current=self.current,
+            table=self.table,
+            hands=hands,
+            stock=stock,
+            piles=self.piles,
+            sweeps=self.sweeps,
+            last_capturer=self.last_capturer,
+            scores=self.scores,
+            deal_results=self.deal_results,
+        )

@@ -5,10 +5,12 @@ import asyncio
 from concurrent.futures import ThreadPoolExecutor
 
 from fakes import Screen, Store
+from positions import finished
 from ui import i18n
 from ui.controller import App
 from ui.frame import make_frame
 from ui.model import parse_params
+from ui.stats import Stats, record
 from ui.storage import Storage
 
 EN = i18n.language("en")
@@ -85,3 +87,12 @@ async def play_some(app, count):
         await settle(app)
         await tap_first_move(app)
     await settle(app)
+
+
+def recorded(*results: bool, players: int = 2, level: str = "easy") -> Stats:
+    """Statistics after matches won (True) or lost (False), in that order, a day apart."""
+    kept = Stats()
+    for n, won in enumerate(results):
+        game = finished(players, won, n)
+        kept = record(kept, f"m{n}", game, level, f"2025-03-{n + 1:02d}T10:00:00.000Z")
+    return kept

@@ -155,9 +155,9 @@ class Table:
 
     def open_on(self, game, query: str = "?pace=0") -> None:
         """Open the page on ``game`` as the saved match (its deals' sheets all seen)."""
-        from ui.storage import Saved, write_save
+        from ui.storage import KeptMatch, write_kept_match
 
-        self.open_with_save(write_save(Saved(game, len(game.deal_results), 1)), query)
+        self.open_with_save(write_kept_match(KeptMatch(game, len(game.deal_results), 1)), query)
 
     def open_after(self, script: str, query: str = "?pace=0", arg: object = None) -> None:
         """Open the page after running ``script`` (with ``arg``) in its origin, on a blank page

@@ -1,10 +1,14 @@
 """Positions the page's tests start from, found by playing seeded matches with the engine's bots."""
 
+import functools
+import itertools
 from itertools import pairwise
 
-from chkobba import Game, Rules
+from chkobba import Game, Rules, deal_link
 from chkobba.bots import make_bot
-from engine_support import bot_positions
+from engine_support import bot_match, bot_positions
+
+CHOICE_SEED = 13  # JD on the first turn may take 3H+6H or 4C+5S (found with the engine)
 
 
 def capture_turn():
@@ -59,3 +63,65 @@ def four_computer_turn(seed: int = 5) -> Game:
     while len(game.history) < 4 or game.current == 0 or game.phase != "play":
         game = game.play(bot.choose(game.view(game.current)))
     return game
+
+
+def near_the_end() -> Game:
+    """A match to 11 played by two bots, taken back to the player's last turn."""
+    bots = (make_bot("easy", 1), make_bot("easy", 2))
+    *states, game = bot_positions(Game.new(Rules(target=11), seed=2), bots)
+    final_deal = len(game.deal_results) - 1
+    return next(
+        s
+        for s in reversed(states)
+        if s.current == 0 and s.phase == "play" and len(s.deal_results) == final_deal
+    )
+
+
+def first_seed_where_you_cut(choice: str, start: int = 0) -> int:
+    """A seed whose first deal is cut by the player and goes on to play after ``choice``."""
+    seed = start
+    while True:
+        game = Game.new(Rules(target=21), seed=seed)
+        if game.current == 0 and game.phase == "cut" and game.play(choice).phase == "play":
+            return seed
+        seed += 1
+
+
+def a_shared_deal(players: int = 2) -> tuple[Game, str]:
+    """The first deal of a seeded match played by a bot, and its shared link (``?deal=``)."""
+    game, bot = Game.new(Rules(players=players), seed=12), make_bot("easy", 3)
+    while not game.deal_results:
+        game = game.play(bot.choose(game.view(game.current)))
+    return game, deal_link(game, 1)
+
+
+def last_card_of_a_deal() -> Game:
+    """A match's first deal at the player's last card, the computer's still to come."""
+    game, bots = Game.new(Rules(), seed=3), (make_bot("easy", 1), make_bot("easy", 2))
+    while True:
+        last = game.stock_count == 0 and len(game.hands[0]) == len(game.hands[1]) == 1
+        if game.current == 0 and game.phase == "play" and last:
+            return game
+        game = game.play(bots[game.current].choose(game.view(game.current)))
+
+
+def four_players_turn() -> Game:
+    """A 4-player match in its first deal at the player's turn, four moves made."""
+    game = Game.new(FOUR, seed=5)
+    bot = make_bot("easy", 1)
+    while len(game.history) < 4 or game.current != 0 or game.phase != "play":
+        game = game.play(bot.choose(game.view(game.current)))
+    return game
+
+
+@functools.cache
+def played(players: int, seed: int) -> Game:
+    """A match to 11 played to its end by easy bots in every seat."""
+    return bot_match(seed, players)
+
+
+@functools.cache
+def finished(players: int, won: bool, nth: int = 0) -> Game:
+    """The ``nth`` match found that the player's side (side 0) won, or lost."""
+    games = (played(players, seed) for seed in range(200))
+    return next(itertools.islice((g for g in games if (g.winner == 0) == won), nth, None))

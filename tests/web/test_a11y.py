@@ -13,32 +13,19 @@ import axe
 import pytest
 from chkobba import Game, Rules
 from chkobba.bots import make_bot
-from positions import before_your_cut, four_you_cut
-from test_match import near_the_end
-from test_play import CHOICE_SEED, first_seed_where_you_cut
-from ui.storage import Saved, write_save
+from page_support import (
+    OVERFLOW,
+)
+from positions import (
+    CHOICE_SEED,
+    before_your_cut,
+    first_seed_where_you_cut,
+    four_you_cut,
+    near_the_end,
+)
+from ui.storage import KeptMatch, write_kept_match
 
 LANGS = ("en", "fr", "ar")
-# Every element of the page inside the viewport's width, and no text spilling out of its box
-# (a box whose own text is wider than it, unless it scrolls or clips on purpose).
-OVERFLOW = """() => {
-    const width = document.documentElement.clientWidth, bad = [];
-    for (const el of document.querySelectorAll('#app *, .notice *')) {
-        if (el.closest('.sr-only, .ghost, svg.defs')) continue;
-        const box = el.getBoundingClientRect();
-        if (!box.width || !box.height) continue;
-        const clipped = getComputedStyle(el).overflowX !== 'visible';
-        const text = [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
-        if (box.left < -1 || box.right > width + 1) bad.push('outside: ' + describe(el));
-        else if (text && !clipped && el.scrollWidth > el.clientWidth + 1 && el.clientWidth)
-            bad.push('text spills: ' + describe(el));
-    }
-    function describe(el) {
-        return el.tagName.toLowerCase() + '.' + [...el.classList].join('.') +
-            ' "' + (el.textContent || '').trim().slice(0, 30) + '"';
-    }
-    return bad;
-}"""
 
 
 def check_screen(table, lang: str, name: str) -> None:
@@ -62,7 +49,7 @@ def check_screen(table, lang: str, name: str) -> None:
 def load_saved(table, game: Game, query: str, seen: int | None = None) -> None:
     """Open the page on ``game`` as the saved match (``seen``: deals already dismissed)."""
     seen = len(game.deal_results) if seen is None else seen
-    table.open_with_save(write_save(Saved(game, seen, 1)), query)
+    table.open_with_save(write_kept_match(KeptMatch(game, seen, 1)), query)
 
 
 def choice_turn() -> tuple[Game, str]:

@@ -3,7 +3,7 @@
 from chkobba import Game, Rules
 from chkobba.bots import make_bot
 from engine_support import bot_positions
-from ui.storage import Saved, write_save
+from ui.storage import KeptMatch, write_kept_match
 
 
 def before_a_sweep(players: int = 2, seat: int = 0) -> tuple[Game, str]:
@@ -37,7 +37,7 @@ AT_REST = """() => {
 
 def test_a_chkobba_is_announced_in_view(table):
     game, card = before_a_sweep()
-    text = write_save(Saved(game, 0, 1))
+    text = write_kept_match(KeptMatch(game, 0, 1))
     table.open_with_save(text, "?pace=1")
     table.wait_phase("play")
     table.tap(f'[data-zone="hand-0"] [data-card="{card}"]')

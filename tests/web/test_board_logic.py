@@ -12,6 +12,7 @@ from board.render import render
 from board.spec import BoardError, parse_spec
 from board.state import start, tap
 from chkobba import Game, Move
+from positions import a_shared_deal
 
 QUEEN = "2D6S QHJC/KC5H 0 -/- - 0-0/21 1 -"
 LINE = "3C5HKD 7S3D6H/2C4DQS 0 -/- - 0-0/21 1 -"
@@ -30,8 +31,8 @@ def spec(**values: str):
         ({"position": "2D ZZ/KC 0 -/- - 0-0/21 1 -"}, "bad card 'ZZ'"),
         ({"position": "- AS2S3S4S5S6S7S/AH2H3H4H5H6H 0 -/- - 0-0/21 1 -"}, "holds 7 cards"),
         ({"position": "2D ASAH/- 1 -/- - 0-0/21 1 -"}, "seat 1 is to play but holds no card"),
-        ({"position": "x" * 300}, "position is 300 characters long; at most 240"),
-        ({"mode": "<script>"}, "mode '<script>' is not one of show, line, puzzle"),
+        ({"position": "x" * 300}, "(300 characters): at most 240 characters"),
+        ({"mode": "<script>"}, "mode: should be show, line or puzzle, not '<script>'"),
         ({"seat": "2"}, "seat '2' is not 0 or 1"),
         ({"play": "maybe"}, "play 'maybe' is not yes or no"),
         ({"mode": "line"}, "mode line needs moves"),
@@ -389,20 +390,10 @@ def test_a_parent_origin_the_frame_could_not_use_is_an_error_naming_it(value):
     out = payload(glue.create("i", json.dumps({"position": QUEEN, "parent-origin": value}), True))
     message = out["texts"]["error"]
     assert out["state"] == "error" and message.startswith("parent-origin '")
-    assert message.endswith("' is not an origin like https://my.site") and len(message) < 100
+    assert message.endswith(" is not an origin like https://my.site") and len(message) < 100
     assert out["events"] == [{"type": "error", "message": message}]
     element = json.dumps({"position": QUEEN, "parent-origin": value})  # an element's: not read
     assert payload(glue.create("i", element))["state"] == "ready"
-
-
-def a_shared_deal(players: int = 2) -> tuple[Game, str]:
-    from chkobba import Rules, deal_link
-    from chkobba.bots import make_bot
-
-    game, bot = Game.new(Rules(players=players), seed=12), make_bot("easy", 3)
-    while not game.deal_results:
-        game = game.play(bot.choose(game.view(game.current)))
-    return game, deal_link(game, 1)
 
 
 def test_a_shared_deal_is_a_line_seen_from_its_players_seat():
@@ -421,7 +412,7 @@ def test_a_shared_deal_is_a_line_seen_from_its_players_seat():
     ("values", "message"),
     [
         ({"deal": "1AAAAAAAAAAAAAAAAAAAA"}, "deal: bad deal link"),
-        ({"deal": "x" * 121}, "deal is 121 characters long"),
+        ({"deal": "x" * 121}, r"deal: 'x{24}'… \(121 characters\): at most 120 characters"),
         ({"deal": "LINK", "position": LINE}, "without position or moves"),
         ({"deal": "LINK", "mode": "puzzle"}, "without position or moves"),
         ({"deal": "FOUR"}, "two-player deals only"),

@@ -1,8 +1,8 @@
 """After one visit, the tutorial's boards start and play with the network gone."""
 
+from board_support import ALL_SETTLED, Boards
 from conftest import BOOT_MS, OFFLINE_COPY, PHONE, SERVICE_WORKER
 from playwright.sync_api import expect
-from test_board import ALL_SETTLED, Boards
 
 pytestmark = [PHONE, SERVICE_WORKER]
 

@@ -3,9 +3,9 @@ before one nears the viewport; while they boot (in their worker) the host's own 
 scroll handler keep running; a start that fails shows each board's error, with a Retry that
 works once the fault is gone. On a plain host (no COOP/COEP), as most tutorial pages are."""
 
+from board_support import ALL_SETTLED, QUEEN, Boards
 from conftest import PHONE
 from playwright.sync_api import expect
-from test_board import ALL_SETTLED, QUEEN, Boards
 
 # A host page of its own: running text, a counter ticking every 10 ms and a scroll handler,
 # each noting the longest the page's thread kept it waiting; the board far below the fold.

@@ -13,7 +13,11 @@ import time
 import pytest
 from conftest import ENGINE_BOOT_MS, Table
 from engines import Firefox
-from test_friends_page import Player, invite_a_friend, take_turn
+from page_support import (
+    Player,
+    invite_a_friend,
+    take_turn,
+)
 
 PERSONS_PACE_S = 60  # from the guest's answer shown to the host entering it
 # Firefox gives its host candidates under random mDNS names unless told otherwise (as Chromium is,

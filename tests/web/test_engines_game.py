@@ -9,9 +9,13 @@ test-results/screens/<engine>-*.png to be looked at."""
 import pytest
 from conftest import ENGINE_BOOT_MS, OFFLINE_COPY, Table
 from engines import Host
+from page_support import (
+    BOOT,
+    IN_WORKER,
+    PAGE_FETCHED,
+    SNAPSHOT_DONE,
+)
 from static_server import PlainHandler
-from test_offline import BOOT, IN_WORKER, SNAPSHOT_DONE
-from test_start import PAGE_FETCHED
 
 SEED = "?seed=5&pace=0"
 

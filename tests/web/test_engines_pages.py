@@ -6,12 +6,15 @@ from __future__ import annotations
 import os
 import re
 
+from board_support import ALL_SETTLED, Boards
 from conftest import ENGINE_BOOT_MS, SHOTS, Table
 from engines import Host
+from page_support import (
+    ENGLISH_STATUS,
+    expect_failure,
+    retry,
+)
 from static_server import PlainHandler
-from test_board import ALL_SETTLED, Boards
-from test_start import expect_failure, retry
-from test_tutorial_look import ENGLISH_STATUS
 
 ARABIC = re.compile("[\u0600-\u06ff]")
 

@@ -4,9 +4,8 @@ harmful; Python takes over with nothing moving."""
 
 import json
 
-from positions import capture_turn
-from test_kept_table import four_players_turn
-from ui.storage import FRAME_KEY, Saved, write_save
+from positions import capture_turn, four_players_turn
+from ui.storage import FRAME_KEY, KeptMatch, write_kept_match
 
 # Recorded by the page itself at DOMContentLoaded (boot.js has run, Python cannot be up yet),
 # and every layout shift from the navigation on.
@@ -48,7 +47,7 @@ def release(page, held):
 
 def at_the_players_turn(table, query: str = "?pace=0"):
     game, move = capture_turn()
-    table.open_with_save(write_save(Saved(game, 0, 5)), query)
+    table.open_with_save(write_kept_match(KeptMatch(game, 0, 5)), query)
     table.wait_phase("play")
     return game, move
 
@@ -96,7 +95,7 @@ def test_a_reload_of_a_four_player_table_paints_its_seats_in_place(table):
     """The saved table of four (seats at the left, right and top, their backs, the turn
     marker) is painted before Python as Python then draws it: every zone in the same box."""
     game = four_players_turn()
-    table.open_with_save(write_save(Saved(game, 0, 5)))
+    table.open_with_save(write_kept_match(KeptMatch(game, 0, 5)))
     table.wait_phase("play")
     table.page.add_init_script(AT_DOM_READY)  # records the layout shifts too
     table.page.add_init_script(AT_DOM_READY_FOUR)

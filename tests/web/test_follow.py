@@ -3,10 +3,9 @@ play, the score sheet that explains itself, how you played, the expert's replay 
 opened by taps and by the keyboard, in each language, at both sizes."""
 
 import pytest
-from chkobba import Game, Rules
-from chkobba.bots import make_bot
 from chkobba.log import EntryKind, deal_log
 from conftest import PHONE
+from positions import last_card_of_a_deal
 
 TITLES = {
     "en": "Deal 1: what happened",
@@ -93,16 +92,6 @@ WATCH_INCOMING = """() => {
         if (card && !app.querySelector('[data-overlay]')) window.incoming.push(card.dataset.card);
     }).observe(app, { childList: true, subtree: true });
 }"""
-
-
-def last_card_of_a_deal() -> Game:
-    """A match's first deal at the player's last card, the computer's still to come."""
-    game, bots = Game.new(Rules(), seed=3), (make_bot("easy", 1), make_bot("easy", 2))
-    while True:
-        last = game.stock_count == 0 and len(game.hands[0]) == len(game.hands[1]) == 1
-        if game.current == 0 and game.phase == "play" and last:
-            return game
-        game = game.play(bots[game.current].choose(game.view(game.current)))
 
 
 @PHONE

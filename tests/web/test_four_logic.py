@@ -11,7 +11,7 @@ from ui import i18n, storage, words
 from ui.frame import make_frame
 from ui.model import MoveMade, Settings, Ui, parse_params
 from ui.render import render
-from ui.storage import Saved, write_save
+from ui.storage import KeptMatch, write_kept_match
 
 AR, FR = i18n.language("ar"), i18n.language("fr")
 
@@ -84,12 +84,12 @@ def test_changing_the_players_asks_first_and_is_remembered():
 
 def test_the_address_asks_before_replacing_a_match_in_progress():
     game = four_computer_turn()
-    store = Store({storage.SAVE_KEY: write_save(Saved(game, 0, 5))})
+    store = Store({storage.SAVE_KEY: write_kept_match(KeptMatch(game, 0, 5))})
     app = make_app(store, "?pace=0&players=2")
     assert app.game == game and app.phase() == "confirm"
     run(app.tap("confirm-new"))
     assert app.game.rules.players == 2
-    fresh = Store({storage.SAVE_KEY: write_save(Saved(Game.new(FOUR, seed=2), 0, 2))})
+    fresh = Store({storage.SAVE_KEY: write_kept_match(KeptMatch(Game.new(FOUR, seed=2), 0, 2))})
     assert make_app(fresh, "?pace=0&players=2&seed=7").game == Game.new(Rules(), seed=7)
 
 

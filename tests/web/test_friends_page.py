@@ -8,54 +8,14 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import VIEWPORTS, Table
-from test_pass_page import checked_by_axe, people_form
-
-# Every text the page's data channels receive, kept for the test to read (before the page's own
-# scripts make any connection).
-LISTEN = """() => {
-    window.heard = [];
-    window.channels = [];
-    const Connection = window.RTCPeerConnection;
-    window.RTCPeerConnection = class extends Connection {
-        createDataChannel(...args) {
-            const channel = super.createDataChannel(...args);
-            channels.push(channel);
-            channel.addEventListener("message", (e) => {
-                if (typeof e.data === "string") heard.push(e.data);
-            });
-            return channel;
-        }
-    };
-}"""
-ANYWHERE = "'[data-zone^=\"hand-\"] [data-card]'"
-
-
-class Player:
-    """One player's phone: a browser context of its own, the game page in it."""
-
-    def __init__(self, browser, base: str) -> None:
-        self.context = browser.new_context(**VIEWPORTS["phone"], service_workers="block")
-        self.context.add_init_script(f"({LISTEN})()")
-        self.page = self.context.new_page()
-        self.table = Table(self.page, base, "phone")
-
-    def code(self) -> str:
-        """The code shown to pass on (the invitation, or the answer), as its link."""
-        self.page.wait_for_selector('[data-link-state="waiting"] [data-code]', timeout=20_000)
-        return self.page.inner_text('[data-link-state="waiting"] [data-code]')
-
-    def open_link(self) -> None:
-        self.page.wait_for_selector('[data-link-state="open"], #app:not([data-phase="friends"])')
-
-    def faces_of_others(self, seat: int) -> list[str]:
-        """Cards drawn face up in any hand but ``seat``'s."""
-        return self.page.evaluate(
-            f"""seat => [...document.querySelectorAll({ANYWHERE})]
-                .filter(c => c.closest('[data-zone]').dataset.zone !== 'hand-' + seat)
-                .map(c => c.dataset.card)""",
-            seat,
-        )
+from conftest import Table
+from page_support import (
+    Player,
+    checked_by_axe,
+    invite_a_friend,
+    people_form,
+    take_turn,
+)
 
 
 @pytest.fixture
@@ -70,17 +30,6 @@ def players(link_browser, server_url):
     for one in made:
         one.context.close()
         one.table.assert_clean()
-
-
-def invite_a_friend(table: Table, name: str = "") -> None:
-    """The host's people form sent: a friend online at seat 1 (named ``name``), on one network
-    (no STUN server asked)."""
-    people_form(table, "?seed=4&pace=0")
-    table.page.select_option('select[name="kind-1"]', "friend")
-    table.page.uncheck('input[name="stun"]')
-    if name:
-        table.page.fill('input[name="name-1"]', name)
-    table.tap('form[data-form="people"] button[type="submit"]')
 
 
 def invite(host: Player, make) -> Player:
@@ -102,25 +51,6 @@ def invite(host: Player, make) -> Player:
 def host_hand(host: Player) -> list[str]:
     game = host.table.saved_game()
     return [str(card) for card in game.hands[0]]
-
-
-def take_turn(player: Player, seat: int) -> None:
-    """The player plays the first card of its hand (its first capture), or keeps its cut."""
-    moves = player.table.moves
-    if player.table.phase == "cut":
-        player.table.tap('[data-move="keep"]')
-    else:
-        player.table.tap(f'[data-zone="hand-{seat}"] [data-card] >> nth=0')
-        player.page.wait_for_function(
-            """n => { const a = document.querySelector('#app');
-                return +a.dataset.moves > n || a.dataset.phase === 'choose'; }""",
-            arg=moves,
-        )
-        if player.table.phase == "choose":
-            player.table.tap(".choice[data-move] >> nth=0")
-    player.page.wait_for_function(
-        "n => +document.querySelector('#app').dataset.moves > n", arg=moves
-    )
 
 
 def test_a_friend_far_away_plays_a_deal_is_refused_hostile_texts_and_resumes(players):

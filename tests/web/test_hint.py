@@ -2,7 +2,7 @@
 
 from chkobba import Move
 from conftest import PHONE
-from test_play import first_seed_where_you_cut
+from positions import first_seed_where_you_cut
 
 
 def shown_hint(table) -> tuple[Move, str]:

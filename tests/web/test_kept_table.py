@@ -10,16 +10,14 @@ from pathlib import Path
 
 import pytest
 from app_support import make_app, run, settle
-from chkobba import Game
-from chkobba.bots import make_bot
 from conftest import load_build
 from fakes import Store
-from positions import FOUR
+from positions import four_players_turn
 from ui import storage
 from ui.frame import make_frame
 from ui.model import Ui
 from ui.render import render
-from ui.storage import Saved, write_save
+from ui.storage import KeptMatch, write_kept_match
 
 WEB = Path(__file__).resolve().parents[2] / "web"
 
@@ -101,15 +99,6 @@ def boot_allowlist() -> tuple[set[str], set[str]]:
     return words(tags), words(attrs)
 
 
-def four_players_turn() -> Game:
-    """A 4-player match in its first deal at the player's turn, four moves made."""
-    game = Game.new(FOUR, seed=5)
-    bot = make_bot("easy", 1)
-    while len(game.history) < 4 or game.current != 0 or game.phase != "play":
-        game = game.play(bot.choose(game.view(game.current)))
-    return game
-
-
 @pytest.mark.parametrize("players", [2, 4])
 def test_boot_js_repaints_every_element_and_attribute_of_a_kept_table(players):
     """A kept table of two or of four (seats at the left, right and top, turn markers, backs,
@@ -117,7 +106,7 @@ def test_boot_js_repaints_every_element_and_attribute_of_a_kept_table(players):
     tags, attrs = boot_allowlist()
     store = Store()
     if players == 4:
-        store[storage.SAVE_KEY] = write_save(Saved(four_players_turn(), 0, 5))
+        store[storage.SAVE_KEY] = write_kept_match(KeptMatch(four_players_turn(), 0, 5))
     app = make_app(store, "?seed=3&pace=0&lang=ar")
     app.start()
     seen_tags, seen_attrs = set(), set()

@@ -21,7 +21,9 @@ import pytest
 from chkobba import Game, Rules
 from chkobba.bots import make_bot
 from conftest import VIEWPORTS, Table
-from test_a11y import OVERFLOW
+from page_support import (
+    OVERFLOW,
+)
 
 SHOTS = Path(os.environ.get("LOOKS_DIR", "/tmp/looks"))
 # (back, felt): each back and each felt once; the last is the default look, chosen again.

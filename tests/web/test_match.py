@@ -2,29 +2,15 @@
 
 import json
 
-from chkobba import Game, Rules
-from chkobba.bots import make_bot
 from conftest import PHONE
-from engine_support import bot_positions
-from ui.storage import Saved, write_save
-
-
-def near_the_end() -> Game:
-    """A match to 11 played by two bots, taken back to the player's last turn."""
-    bots = (make_bot("easy", 1), make_bot("easy", 2))
-    *states, game = bot_positions(Game.new(Rules(target=11), seed=2), bots)
-    final_deal = len(game.deal_results) - 1
-    return next(
-        s
-        for s in reversed(states)
-        if s.current == 0 and s.phase == "play" and len(s.deal_results) == final_deal
-    )
+from positions import near_the_end
+from ui.storage import KeptMatch, write_kept_match
 
 
 @PHONE
 def test_the_match_ends_with_the_winner_and_a_new_match(table):
     game = near_the_end()
-    text = write_save(Saved(game, len(game.deal_results), 1))
+    text = write_kept_match(KeptMatch(game, len(game.deal_results), 1))
     table.open_with_save(text)
     assert table.wait_phase("play") == "play"
     assert table.play_one() == "over"

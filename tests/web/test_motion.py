@@ -1,7 +1,7 @@
 """Cards fly between places by default; with prefers-reduced-motion nothing moves on its own."""
 
 from conftest import PHONE
-from test_play import first_seed_where_you_cut
+from positions import first_seed_where_you_cut
 
 ANIMATIONS = "document.getAnimations().length"
 

@@ -5,10 +5,12 @@ one: or, when the snapshot is damaged, failed the page once, or there was no roo
 booted as usual."""
 
 from conftest import OFFLINE_COPY, PHONE, SERVICE_WORKER, Table
+from page_support import (
+    BOOT,
+    IN_WORKER,
+    SNAPSHOT_DONE,
+)
 
-IN_WORKER = "document.querySelector('script[type=\"py\"]').hasAttribute('worker')"
-BOOT = "document.documentElement.dataset.boot"  # how Python started (host.js)
-SNAPSHOT_DONE = "html[data-snapshot]"
 SNAPSHOT_URL = "new URL('pyodide/snapshot.bin', location.href).href"
 SNAPSHOT_BYTES = f"""async () => {{
     const hit = await caches.match({SNAPSHOT_URL});

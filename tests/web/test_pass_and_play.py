@@ -12,7 +12,7 @@ from ui import i18n, words
 from ui.frame import make_frame
 from ui.keys import escape_action
 from ui.model import NAME_LIMIT, Roster, Viewpoint, clean_name
-from ui.storage import Storage, Unreadable, read_save
+from ui.storage import Storage, Unreadable, read_kept_match
 
 EN = i18n.language("en")
 HAND_CARDS = re.compile(r'data-zone="hand-\d"[^>]*>(.*?)</div>', re.S)
@@ -301,7 +301,7 @@ def test_a_save_with_bad_people_is_set_aside(edit):
     record.update(edit)
     store[key] = json.dumps(record)
     with pytest.raises(Unreadable):
-        read_save(store[key])
+        read_kept_match(store[key])
     again = make_app(store, "?pace=0")
     assert not again.people.shared  # a new match for the player alone, and a notice
     assert again.ui.notices

@@ -3,28 +3,10 @@ form by taps and by the keyboard, the phone passed between their turns behind a 
 shows a hand, each person's cards only in their own turn, the match kept over a reload."""
 
 import pytest
-from axe import audit, blocking, report
 from conftest import PHONE, Table
+from page_support import checked_by_axe, people_form
 
 HAND_FACES = '[data-zone^="hand-"] [data-card]'  # a card drawn face up in any hand
-STILL = "() => document.getAnimations().every(a => a.playState !== 'running')"
-
-
-def checked_by_axe(table: Table) -> None:
-    """axe on the screen once cards have landed and dialogs faded in (colours as they stay)."""
-    table.page.wait_for_function(STILL)
-    violations = blocking(audit(table.page))
-    assert violations == [], report(violations)
-
-
-def people_form(table: Table, query: str | None = None) -> None:
-    """The settings' people form opened by taps (on the page opened at ``query`` first)."""
-    if query is not None:
-        table.open(query)
-    table.tap('[data-action="settings"]')
-    table.wait_phase("settings")
-    table.tap('[data-action="people"]')
-    table.wait_phase("people")
 
 
 def set_up_by_taps(table: Table, names: tuple[str, str]) -> None:
@@ -180,13 +162,13 @@ def test_each_person_reviews_their_own_play_by_name(table, lang):
     and axe-clean in each language."""
     from chkobba import Game, Rules
     from ui.model import Roster
-    from ui.storage import Saved, write_save
+    from ui.storage import KeptMatch, write_kept_match
 
     game = Game.new(Rules(), seed=4)
     while not game.deal_results:
         game = game.play(game.legal_moves()[-1])
     people = Roster((0, 1), ("Leïla", "\u0633\u0627\u0645\u064a"))
-    table.open_with_save(write_save(Saved(game, 0, 4, 0, people)), f"?pace=0&lang={lang}")
+    table.open_with_save(write_kept_match(KeptMatch(game, 0, 4, 0, people)), f"?pace=0&lang={lang}")
     table.wait_phase("sheet")
     page = table.page
     columns = page.inner_text(".sheet table")

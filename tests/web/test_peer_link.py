@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import base64
 import re
-import time
 import zlib
 
 import pytest
@@ -243,12 +242,14 @@ def test_messages_over_64_kib_are_refused_both_ways(side):
     host.run("link.close()")
 
 
-def test_an_unreachable_stun_server_delays_the_invitation_4_s_at_most(side):
+def test_an_unreachable_stun_server_does_not_hold_the_invitation_back(side):
+    """The invitation is made once a candidate is found (after GATHER_MS at most), not when ICE
+    gathering ends: a STUN server that never answers keeps gathering going, not the player."""
     page = side()
-    started = time.monotonic()
     code = page.run("peer.hostLink({ stun: 'stun:127.0.0.1:9' }).then((l) => l.invitation())")
-    assert time.monotonic() - started < 6
+    assert page.run("pcs[0].iceGatheringState") == "gathering"  # the STUN server still awaited
     assert page.run("async (c) => (await peer.decodeCode(c)).kind", code) == "i"
+    assert "a=candidate:" in page.run("async (c) => (await peer.decodeCode(c)).sdp", code)
 
 
 QR_MODULES = """svg => {

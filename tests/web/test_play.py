@@ -4,8 +4,7 @@ from collections import Counter
 
 from chkobba import Game, Rules
 from conftest import PHONE
-
-CHOICE_SEED = 13  # JD on the first turn may take 3H+6H or 4C+5S (found with the engine)
+from positions import CHOICE_SEED, first_seed_where_you_cut
 
 
 def test_a_full_deal_to_its_score_sheet(table):
@@ -72,16 +71,6 @@ def test_choose_between_two_captures_with_a_running_sum(table):
     table.wait_turn(before)
     played = table.saved_game().history[before]
     assert played == chosen
-
-
-def first_seed_where_you_cut(choice: str, start: int = 0) -> int:
-    """A seed whose first deal is cut by the player and goes on to play after ``choice``."""
-    seed = start
-    while True:
-        game = Game.new(Rules(target=21), seed=seed)
-        if game.current == 0 and game.phase == "cut" and game.play(choice).phase == "play":
-            return seed
-        seed += 1
 
 
 @PHONE

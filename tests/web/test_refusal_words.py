@@ -7,6 +7,7 @@ import random
 
 import pytest
 from chkobba import DECK, Card, Game, Move, RefusalKind, Rules
+from engine_support import positions
 from ui import i18n
 from ui.refusals import move_words, not_asked, refused
 from ui.words import LTR_ISOLATE, POP_ISOLATE
@@ -194,8 +195,8 @@ def test_every_refusal_of_random_play_is_said_in_each_language(players):
     rng = random.Random(players)
     kinds = set()
     for seed in range(2):
-        game = Game.new(Rules(players=players), seed=seed)
-        while game.phase != "over":
+        start = Game.new(Rules(players=players), seed=seed)
+        for game in positions(start, lambda now: rng.choice(now.legal_moves())):
             held = [card for hand in game.hands for card in hand]
             for card in rng.sample(held, min(2, len(held))) if held else rng.sample(DECK, 1):
                 others = sorted({*game.table, *rng.sample(DECK, 2)} - {card})
@@ -209,7 +210,6 @@ def test_every_refusal_of_random_play_is_said_in_each_language(players):
                         text = refused(t, refusal)
                         assert text.endswith(".") and "{" not in text
                         assert card.code not in text
-            game = game.play(rng.choice(game.legal_moves()))
         refusal = game.refusal("QH")
         assert refusal is not None and refused(EN, refusal) == SAID[RefusalKind.OVER][2]
     assert len(kinds) >= 6

@@ -92,7 +92,7 @@ def test_a_relayed_match_is_saved_move_by_move():
     app = run(started(page))
     run(play_by_taps(app, start=False))
     assert app.game.winner is not None
-    assert storage.read_save(local[SAVE_KEY]).game == app.game
+    assert storage.read_kept_match(local[SAVE_KEY]).game == app.game
     assert notices(app) == []
 
 
@@ -105,7 +105,7 @@ def test_a_full_storage_is_told_late_and_the_notice_goes_when_saving_works_again
     local.pop("filler")  # room again: the next save is written, and the notice goes
     run(play_by_taps(app, moves=2, start=False))
     assert notices(app) == []
-    assert storage.read_save(local[SAVE_KEY]).game == app.game
+    assert storage.read_kept_match(local[SAVE_KEY]).game == app.game
 
 
 def test_another_tabs_newer_save_is_followed_not_overwritten():
@@ -114,11 +114,13 @@ def test_another_tabs_newer_save_is_followed_not_overwritten():
     app = run(started(page))
     theirs = App(FrameScreen(lambda m: None, False, 0), Storage(local), parse_params(""), lambda: 9)
     moved = theirs.game.play(theirs.game.legal_moves()[-1])  # not this tab's move
-    local.setItem(SAVE_KEY, storage.write_save(storage.Saved(moved, 0, theirs.state.bot_seed)))
+    local.setItem(
+        SAVE_KEY, storage.write_kept_match(storage.KeptMatch(moved, 0, theirs.state.bot_seed))
+    )
     run(
         play_by_taps(app, moves=1, start=False)
     )  # this tab's move meets the other tab's save: it follows
-    assert storage.read_save(local[SAVE_KEY]).game.history[:1] == moved.history
+    assert storage.read_kept_match(local[SAVE_KEY]).game.history[:1] == moved.history
     assert "another tab" in " ".join(notices(app))
 
 

@@ -5,7 +5,7 @@ finished positions, long addresses."""
 from chkobba import Game, legal_play_moves
 from conftest import PHONE, Table
 from positions import before_your_cut, capture_turn
-from ui.storage import Saved, write_save
+from ui.storage import KeptMatch, write_kept_match
 
 FILL = """() => {
     localStorage.clear();
@@ -19,7 +19,7 @@ FILL = """() => {
 
 
 def open_saved(table, game: Game, seen: int, query: str = "?pace=0") -> None:
-    table.open_with_save(write_save(Saved(game, seen, game.seed)), query)
+    table.open_with_save(write_kept_match(KeptMatch(game, seen, game.seed)), query)
 
 
 def tap_any(table) -> str:

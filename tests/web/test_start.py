@@ -4,10 +4,11 @@ and Retry starts the game once the fault is gone; two tabs never play the player
 import pytest
 from chkobba import Game, Rules
 from conftest import PHONE, Table
-
-FAILURE = ".start-failure"
-# The page's own resources: what its thread fetched (a worker's fetches are not among them).
-PAGE_FETCHED = "performance.getEntriesByType('resource').map((e) => e.name)"
+from page_support import (
+    PAGE_FETCHED,
+    expect_failure,
+    retry,
+)
 
 
 @PHONE
@@ -22,25 +23,6 @@ def test_python_runs_in_a_worker_on_any_host(page, server_url, plain_url, form, 
     table.wait_phase("play", "cut")  # (the computer may cut first)
     table.play_one()
     table.assert_clean()
-
-
-def expect_failure(table, *words: str) -> str:
-    """The failure's panel, shown within 20 s: its text (each of ``words`` in it)."""
-    panel = table.page.wait_for_selector(FAILURE, timeout=20_000)
-    text = panel.inner_text()
-    assert "could not start" in text, text
-    for word in words:
-        assert word in text, text
-    assert table.page.get_attribute("html", "data-start") == "failed"
-    assert not table.page.locator("html.ready").count()
-    return text
-
-
-def retry(table) -> None:
-    table.tap(f"{FAILURE} button")
-    table.wait_ready()
-    assert not table.page.locator(FAILURE).count()
-    table.play_one()
 
 
 def forgive(table, *expected: str) -> None:

@@ -3,14 +3,13 @@ right for two and four players, the kept text and exported files read back equal
 is not theirs refused with a message that says why; unreadable kept text never stops a game."""
 
 import dataclasses
-import functools
-import itertools
 import json
 
 import pytest
+from app_support import recorded
 from chkobba import Game, Rules
 from chkobba.bots import make_bot
-from engine_support import bot_match
+from positions import finished
 from ui import stats
 from ui.stats import (
     COUNT_LIMIT,
@@ -37,33 +36,11 @@ from ui.stats import (
 DAY = "2025-03-01"
 
 
-@functools.cache
-def played(players: int, seed: int) -> Game:
-    """A match to 11 played to its end by easy bots in every seat."""
-    return bot_match(seed, players)
-
-
-@functools.cache
-def finished(players: int, won: bool, nth: int = 0) -> Game:
-    """The ``nth`` match found that the player's side (side 0) won, or lost."""
-    games = (played(players, seed) for seed in range(200))
-    return next(itertools.islice((g for g in games if (g.winner == 0) == won), nth, None))
-
-
 def midway(players: int = 2) -> Game:
     game, bot = Game.new(Rules(players=players, target=11), seed=1), make_bot("easy", 1)
     for _ in range(10):
         game = game.play(bot.choose(game.view(game.current)))
     return game
-
-
-def recorded(*results: bool, players: int = 2, level: str = "easy") -> Stats:
-    """Statistics after matches won (True) or lost (False), in that order, a day apart."""
-    kept = Stats()
-    for n, won in enumerate(results):
-        game = finished(players, won, n)
-        kept = record(kept, f"m{n}", game, level, f"2025-03-{n + 1:02d}T10:00:00.000Z")
-    return kept
 
 
 # --- recording ------------------------------------------------------------------------------
@@ -262,7 +239,7 @@ def test_import_wants_an_exported_file():
     other = json.dumps({"app": "chess-stats", **json.loads(to_json(kept))})
     with pytest.raises(StatsError, match="'chess-stats', not of chkobba-stats"):
         import_text(other)
-    with pytest.raises(StatsError, match="unknown key 'app'"):
+    with pytest.raises(StatsError, match="has no field 'app'"):
         from_json(export_text(kept))  # the kept text has no header
 
 
@@ -308,24 +285,33 @@ BAD = {
     "version as bool": (spoiled(put(["version"], True)), "no format version"),
     "version 0": (spoiled(put(["version"], 0)), "unknown format version 0"),
     "newer version": (spoiled(put(["version"], 2)), "newer version of the game .*format 2"),
-    "missing key": (spoiled(drop(["recent"])), "missing recent"),
-    "unknown key": (spoiled(put(["extra"], 1)), "unknown key 'extra'"),
+    "missing key": (spoiled(drop(["recent"])), "statistics: lacks recent"),
+    "unknown key": (spoiled(put(["extra"], 1)), "has no field 'extra'"),
     "negative count": (spoiled(put(["tallies", 0, "played"], -1)), r"tallies\[0\].played.* -1"),
     "count as bool": (spoiled(put(["tallies", 0, "won"], True)), r"tallies\[0\].won.*True"),
     "count as float": (spoiled(put(["tallies", 0, "deals"], 12.0)), r"deals.*12\.0"),
     "count as text": (spoiled(put(["tallies", 0, "chkobbas"], "3")), r"chkobbas.*'3'"),
-    "huge count": (spoiled(put(["tallies", 0, "points"], COUNT_LIMIT)), "points: a whole"),
+    "huge count": (
+        spoiled(put(["tallies", 0, "points"], COUNT_LIMIT)),
+        "points: should be a whole",
+    ),
     "unknown level": (spoiled(put(["tallies", 0, "level"], "expert")), "level.*'expert'"),
     "3 players": (spoiled(put(["recent", 0, "players"], 3)), r"recent\[0\].players.*3"),
     "won twice": (spoiled(put(["tallies", 0, "won"], 99)), "won 99 of 3 matches"),
     "streak": (spoiled(put(["tallies", 0, "best_streak"], 3)), "a streak of"),
     "hayyas": (spoiled(put(["tallies", 0, "hayyas"], 10**6)), "7♦ taken"),
     "best of none": (spoiled(put(["tallies", 0, "best"], None)), "best match"),
-    "best as list": (spoiled(put(["tallies", 0, "best"], [5])), r"best: not an object but \[5\]"),
-    "bad date": (spoiled(put(["recent", 1, "when"], "1st of May")), "not an ISO 8601 date"),
-    "won as 1": (spoiled(put(["recent", 0, "won"], 1)), r"recent\[0\].won: true or false"),
+    "best as list": (
+        spoiled(put(["tallies", 0, "best"], [5])),
+        r"best: should be an object, not \[5\]",
+    ),
+    "bad date": (spoiled(put(["recent", 1, "when"], "1st of May")), "should be an ISO 8601 date"),
+    "won as 1": (
+        spoiled(put(["recent", 0, "won"], 1)),
+        r"recent\[0\].won: should be true or false",
+    ),
     "won but behind": (spoiled(put(["recent", 0, "ours"], 0)), r"recent\[0\]: won 0 to"),
-    "tallies a dict": (spoiled(put(["tallies"], {})), "tallies: not a list but {}"),
+    "tallies a dict": (spoiled(put(["tallies"], {})), "tallies: should be a list, not {}"),
     "a tally twice": (
         spoiled(lambda r: r["tallies"].append(r["tallies"][0])),
         "easy with 2 players is given twice",
@@ -363,13 +349,13 @@ BAD = {
     "recent by 999": (spoiled(put(["recent", 0, "ours"], 999)), r"recent\[0\]: no match ends 999"),
     "Arabic-Indic digits": (
         spoiled(put(["recent", 1, "when"], "\u0662\u0660\u0662\u0665-\u0660\u0663-\u0660\u0661")),
-        "not an ISO 8601 date",
+        "should be an ISO 8601 date",
     ),
     "mathematical digits": (
         spoiled(
             put(["tallies", 0, "best", "when"], "\U0001d7d0\U0001d7ce\U0001d7d0\U0001d7d3-03-01")
         ),
-        "not an ISO 8601 date",
+        "should be an ISO 8601 date",
     ),
 }
 

@@ -9,7 +9,7 @@ import dataclasses
 import json
 
 import axe
-from test_stats import recorded
+from app_support import recorded
 from ui.stats import STATS_KEY, export_text, from_json, to_json
 
 KEEP = "([key, text]) => localStorage.setItem(key, text)"

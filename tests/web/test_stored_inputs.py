@@ -7,13 +7,14 @@ import math
 import pytest
 from board import glue
 from chkobba import Game, ParseError, Rules
+from engine_support import played_out
 from fakes import Store
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from ui import i18n, storage, words
 from ui.i18n import LANGUAGES
 from ui.model import LEVELS, PLAYERS, Notice, NoticeKind, Params, Settings, parse_params
-from ui.storage import Saved, Storage, write_save
+from ui.storage import KeptMatch, Storage, write_kept_match
 
 EN = i18n.language("en")
 DEEP = "[" * 20_000 + "]" * 20_000  # 40 KB
@@ -186,10 +187,11 @@ def test_the_engine_refuses_text_nested_too_deeply_with_a_short_message(wasm_jso
 
 def test_brackets_in_strings_are_not_nesting(wasm_json):
     """A save is one JSON string inside the page's record: its brackets are text there."""
-    game = Game.new(Rules(target=11), seed=4)
-    while game.phase != "over":
-        game = game.play(game.legal_moves()[0])
-    assert Storage(Store({storage.SAVE_KEY: write_save(Saved(game, 0, 4))})).load()[1] is None
+    game = played_out(Game.new(Rules(target=11), seed=4))
+    assert (
+        Storage(Store({storage.SAVE_KEY: write_kept_match(KeptMatch(game, 0, 4))})).load()[1]
+        is None
+    )
     assert Game.from_json(game.to_json()) == game
     quoted = json.dumps({"format": 1, "game": "[" * 1000, "seen_deals": 0, "bot_seed": 4})
     assert Storage(Store({storage.SAVE_KEY: quoted})).load() == (None, storage.UNREADABLE)
@@ -215,7 +217,7 @@ def played(game, moves):
 
 
 def page_save(game, seen=0):
-    return write_save(Saved(game, seen, 4))
+    return write_kept_match(KeptMatch(game, seen, 4))
 
 
 def test_a_save_edited_to_no_history_is_set_aside_as_edited():
@@ -242,7 +244,7 @@ def test_a_set_up_match_is_not_a_page_save():
 def test_a_match_not_yet_begun_and_its_continuation_load(players):
     fresh = Game.new(Rules(players=players), seed=9)
     assert Storage(Store({storage.SAVE_KEY: page_save(fresh)})).load() == (
-        Saved(fresh, 0, 4),
+        KeptMatch(fresh, 0, 4),
         None,
     )
     # reloaded before its first move, the match's history then starts at the seed's first
@@ -250,7 +252,10 @@ def test_a_match_not_yet_begun_and_its_continuation_load(players):
     reloaded = Storage(Store({storage.SAVE_KEY: page_save(fresh)})).load()[0].game
     later = played(reloaded, 5)
     assert json.loads(later.to_json())["start"] == fresh.notation()
-    assert Storage(Store({storage.SAVE_KEY: page_save(later)})).load() == (Saved(later, 0, 4), None)
+    assert Storage(Store({storage.SAVE_KEY: page_save(later)})).load() == (
+        KeptMatch(later, 0, 4),
+        None,
+    )
 
 
 # --- the settings, the days played and the kept table: set aside with a notice ------------------

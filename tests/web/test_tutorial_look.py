@@ -9,11 +9,12 @@ import re
 
 import pytest
 from axe import audit, blocking, report
+from board_support import ALL_SETTLED, Boards
 from conftest import BOOT_MS, SHOTS
+from page_support import (
+    ENGLISH_STATUS,
+)
 from playwright.sync_api import expect
-from test_board import ALL_SETTLED, Boards
-
-ENGLISH_STATUS = "Your turn: tap a card of your hand."
 
 
 @pytest.fixture

@@ -19,16 +19,16 @@ from app_support import (
 )
 from chkobba import Card, Game, Move, Rules
 from chkobba.bots import make_bot
-from engine_support import bot_positions
+from engine_support import bot_positions, played_out
 from fakes import Screen, Store
-from positions import capture_turn
+from positions import capture_turn, last_card_of_a_deal, near_the_end
 from ui import storage, words
 from ui.controller import App
 from ui.frame import Frame, make_frame
 from ui.hint import hint_reason
 from ui.model import AddressProblem, Notice, Params, Settings, Ui, parse_params
 from ui.render import render
-from ui.storage import Saved, Storage, write_save
+from ui.storage import KeptMatch, Storage, write_kept_match
 
 
 def test_parameters_are_read_and_bad_ones_explained():
@@ -58,8 +58,8 @@ def test_a_corrupt_save_is_set_aside_with_a_message():
 def test_a_save_round_trips():
     store = Storage(Store())
     game = Game.new(Rules(target=11), seed=4).play("keep")
-    assert store.save(Saved(game, 0, 4)) is None
-    assert Storage(store.store).load() == (Saved(game, 0, 4), None)
+    assert store.save(KeptMatch(game, 0, 4)) is None
+    assert Storage(store.store).load() == (KeptMatch(game, 0, 4), None)
 
 
 def test_the_app_plays_a_whole_match_by_taps_and_saves_every_move():
@@ -112,7 +112,7 @@ def test_a_position_parameter_sets_up_a_tutorial_board():
     query = "?position=" + TUTORIAL.replace(" ", "+") + "&pace=0"
     assert parse_params(query).position == Game.from_notation(TUTORIAL)
     mine = Game.new(Rules(), seed=8).play("keep")
-    store = Store({storage.SAVE_KEY: write_save(Saved(mine, 0, 8))})
+    store = Store({storage.SAVE_KEY: write_kept_match(KeptMatch(mine, 0, 8))})
     saved = dict(store)
     app = make_app(store, query)
     assert app.game == Game.from_notation(TUTORIAL) and app.phase() == "play"
@@ -232,7 +232,7 @@ def test_reloading_while_a_capture_is_shown_keeps_the_move():
         await asyncio.sleep(0)
 
     game, move = capture_turn()
-    store = Store({storage.SAVE_KEY: write_save(Saved(game, 0, game.seed))})
+    store = Store({storage.SAVE_KEY: write_kept_match(KeptMatch(game, 0, game.seed))})
     app = make_app(store, "?pace=1", sleep=watch)
     run(app.tap("hand", str(move.card)))
     stage, saved = seen[0]
@@ -379,7 +379,7 @@ def test_undo_takes_back_the_players_play_and_the_replies_then_counts_it():
     run(app.tap("undo"))
     assert len(app.game.history) < before and app.phase() == "play"
     assert app.state.undos == 1
-    saved = storage.read_save(store[storage.SAVE_KEY])
+    saved = storage.read_kept_match(store[storage.SAVE_KEY])
     assert saved.game == app.game and saved.undos == 1
     again = make_app(store)  # a reload keeps the count
     assert again.state.undos == 1
@@ -401,12 +401,8 @@ def test_undo_can_be_turned_off_and_never_goes_past_a_new_hand():
 
 
 def test_a_match_with_plays_taken_back_says_so_on_its_result():
-    from test_match import near_the_end
-
     game = near_the_end()
-    over = game.play(game.legal_moves()[0])
-    while over.phase != "over":
-        over = over.play(over.legal_moves()[0])
+    over = played_out(game.play(game.legal_moves()[0]))
     sheet = make_frame(over, Ui(seen_deals=len(over.deal_results) - 1), Settings(), 2).overlay
     assert "Plays were taken back 2 times in this match." in sheet.notes
     plain = make_frame(over, Ui(seen_deals=len(over.deal_results) - 1), Settings()).overlay
@@ -415,20 +411,18 @@ def test_a_match_with_plays_taken_back_says_so_on_its_result():
 
 def test_a_save_with_a_bad_undo_count_is_set_aside():
     game = Game.new(Rules(), seed=4)
-    record = json.loads(write_save(Saved(game, 0, 4)))
+    record = json.loads(write_kept_match(KeptMatch(game, 0, 4)))
     for bad in (-1, "2", 1.5, True, 10**12):
         record["undos"] = bad
         with pytest.raises(storage.Unreadable):
-            storage.read_save(json.dumps(record))
+            storage.read_kept_match(json.dumps(record))
     del record["undos"]  # a save from before undo
-    assert storage.read_save(json.dumps(record)).undos == 0
+    assert storage.read_kept_match(json.dumps(record)).undos == 0
 
 
 def at_a_sheet():
     """An app whose first deal has just been scored (its sheet open)."""
-    from test_follow import last_card_of_a_deal
-
-    store = Store({storage.SAVE_KEY: write_save(Saved(last_card_of_a_deal(), 0, 1))})
+    store = Store({storage.SAVE_KEY: write_kept_match(KeptMatch(last_card_of_a_deal(), 0, 1))})
     app = make_app(store, "?pace=0", review_ahead=True)
     app.start()
     run(played(app, 1))
@@ -541,10 +535,8 @@ def test_a_long_reason_is_cut_on_a_word_with_an_ellipsis():
 
 
 def test_a_deal_set_up_in_mid_play_has_no_experts_replay_and_says_so():
-    from test_follow import last_card_of_a_deal
-
     set_up = Game.from_notation(last_card_of_a_deal().notation())
-    store = Store({storage.SAVE_KEY: write_save(Saved(set_up, 0, 1))})
+    store = Store({storage.SAVE_KEY: write_kept_match(KeptMatch(set_up, 0, 1))})
     app = App(Screen(), Storage(store), parse_params("?pace=0"), lambda: 9, no_wait)
     app.keeps_save = False  # (the page refuses to resume a set-up save: a board's position)
     app.state = dataclasses.replace(app.state, game=set_up)

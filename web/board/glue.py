@@ -13,12 +13,13 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, replace
 
-from chkobba import nested_too_deeply
+from chkobba import ParseError, reading
+from chkobba.reading import quote
 from ui.i18n import pick
 
 from .frame import frame
 from .render import render, render_error
-from .spec import BoardError, Spec, parse_spec, quote, shorten
+from .spec import BoardError, Spec, parse_spec, shorten
 from .state import Board, Event, start, tap
 
 COMMANDS = ("chkobba:load", "chkobba:reset")
@@ -75,7 +76,7 @@ def create(key: str, raw: str, strict: bool = False, around: str = "[]") -> str:
     of the language tags around the board (the page's, then the browser's)."""
     tags = read_tags(around)
     try:
-        values = None if nested_too_deeply(raw) else json.loads(raw)
+        values = reading.document_or_none(raw)
         if not isinstance(values, dict):
             raise BoardError("the attributes are not a set of names and values")
         if strict and PARENT_ORIGIN in values:
@@ -94,10 +95,7 @@ def create(key: str, raw: str, strict: bool = False, around: str = "[]") -> str:
 
 def read_tags(around: str) -> list[str]:
     """The language tags embed.js found around a board (anything else is no tag)."""
-    try:
-        tags = json.loads(around) if len(around) < 1000 else []
-    except ValueError:
-        return []
+    tags = reading.document_or_none(around, limit=999)
     return [tag for tag in tags if isinstance(tag, str)] if isinstance(tags, list) else []
 
 
@@ -164,8 +162,8 @@ def read_command(message: str) -> tuple[str, dict[str, object]]:
     if len(message) > MESSAGE_LIMIT:
         return f"a message of {len(message)} characters (at most {MESSAGE_LIMIT})", {}
     try:
-        values = None if nested_too_deeply(message) else json.loads(message)
-    except ValueError:
+        values = reading.document(message, "message")
+    except ParseError:
         return "not a JSON object", {}
     if not isinstance(values, dict):
         return f"expected an object like {{type: 'chkobba:reset'}}, got {quote(message)}", {}

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from chkobba import ChkobbaError, Game, Move, read_deal_link
+from chkobba import ChkobbaError, Game, Move, read_deal_link, reading
+from chkobba.reading import Misread, quote
 from ui.i18n import LANGUAGES, pick
 
 # attribute / parameter -> the longest value accepted
@@ -51,11 +52,6 @@ class Spec:
     lang: str = "en"  # the language its words are in: fr, ar or en
 
 
-def quote(text: str, limit: int = 32) -> str:
-    """``text`` quoted for a message, cut to ``limit`` characters."""
-    return repr(text if len(text) <= limit else text[:limit] + "…")
-
-
 def shorten(message: str, limit: int = 160) -> str:
     return message if len(message) <= limit else message[: limit - 1] + "…"
 
@@ -71,14 +67,15 @@ def parse_spec(raw: Mapping[str, object], strict: bool = False, around: Sequence
             if strict:
                 raise BoardError(f"unknown parameter {quote(str(key))}: use {', '.join(LIMITS)}")
             continue
-        if not isinstance(value, str):
-            raise BoardError(f"{key} must be text, not {type(value).__name__}")
-        if len(value) > LIMITS[key]:
-            raise BoardError(f"{key} is {len(value)} characters long; at most {LIMITS[key]}")
-        values[key] = value
+        try:
+            values[key] = reading.text(value, key, most=LIMITS[key])
+        except Misread as error:
+            raise BoardError(str(error)) from None
     mode = values.get("mode", "").strip().lower() or ("line" if "deal" in values else "show")
-    if mode not in MODES:
-        raise BoardError(f"mode {quote(mode)} is not one of {', '.join(MODES)}")
+    try:
+        reading.one_of(mode, "mode", MODES)
+    except Misread as error:
+        raise BoardError(str(error)) from None
     if "deal" in values:
         start, steps = read_deal(values, mode)
     else:

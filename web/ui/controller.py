@@ -22,10 +22,10 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from chkobba import Card, ChkobbaError, Game, Move, MoveKind, Phase, Rules, SeatUpdate
-from chkobba.daily import DAILY_LEVEL, daily_game, daily_seed, is_daily, read_day
+from chkobba.daily import DAILY_LEVEL, daily_game, daily_seed, is_daily, utc_day
 from chkobba.log import taken_back
 
-from .daily_deal import DailyDeal
+from .daily_deal import DailyDeal, clock_time
 from .frame import capture_choices, make_frame
 from .friends import Friends
 from .hint import Hint
@@ -55,7 +55,7 @@ from .settings import SettingsScreen
 from .sheets import DealSheets
 from .stats import Stats
 from .stats_screen import StatsScreen
-from .storage import UNSAVED, Saved, Storage
+from .storage import UNSAVED, KeptMatch, Storage
 from .taps import Tap, routes
 
 if TYPE_CHECKING:
@@ -153,12 +153,12 @@ class App:
         # match alone.
         self.keeps_save = params.position is None and params.deal is None and join is None
         # The daily deal (?daily): its day; its match is kept apart, under its own key.
-        self.today = read_day(clock()[:10])
+        self.today = utc_day(clock_time(clock()))  # the UTC day, as the daily deal's
         self.daily = self.daily_deal.chosen(params) if self.keeps_save else None
         if self.daily is not None:
             storage = self.storage = storage.daily(earlier=self.daily != self.today)
         notices: list[Notice] = [kept] if kept else []
-        saved: Saved | None = None
+        saved: KeptMatch | None = None
         if self.keeps_save:
             saved, problem = storage.load()
             # What is kept and cannot be read is set aside, each with its notice.
@@ -265,12 +265,12 @@ class App:
         if not self.keeps_save:
             return True
         state = self.state
-        saved = Saved(state.game, state.ui.seen_deals, state.bot_seed, state.undos, state.seats)
+        saved = KeptMatch(state.game, state.ui.seen_deals, state.bot_seed, state.undos, state.seats)
         epoch = self.epoch
         outcome = self.storage.save(saved, force=force)
         if self.epoch != epoch:  # another tab's newer match was followed instead
             return False
-        if isinstance(outcome, Saved):
+        if isinstance(outcome, KeptMatch):
             self.follow(outcome)
             return False
         self.notify(outcome)
@@ -311,7 +311,7 @@ class App:
             render(frame), marks["lang"], marks["title"], marks["players"], look
         )
 
-    def follow(self, saved: Saved) -> None:
+    def follow(self, saved: KeptMatch) -> None:
         """Show another tab's match as it stands (that tab moved it on)."""
         self.epoch += 1
         ui = Ui(

@@ -46,7 +46,7 @@ class DailyDeal:
         an earlier day's."""
         if self.app.daily != self.app.today:
             return 0
-        now = datetime.datetime.fromisoformat(self.app.clock().replace("Z", "+00:00"))
+        now = clock_time(self.app.clock())
         midnight = datetime.datetime.combine(self.app.today, datetime.time(), datetime.UTC)
         left = midnight + datetime.timedelta(days=1) - now
         return max(1, -(-int(left.total_seconds()) // 60))
@@ -54,3 +54,8 @@ class DailyDeal:
     def streak(self) -> tuple[int, int]:
         """The runs of days on which the day's daily deal was played: now, and the best."""
         return streak(self.app.storage.days(), self.app.today)
+
+
+def clock_time(text: str) -> datetime.datetime:
+    """The page's clock text (``utc_now``: ISO 8601, "Z" for UTC) as an aware datetime."""
+    return datetime.datetime.fromisoformat(text.replace("Z", "+00:00"))

@@ -28,8 +28,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
-from chkobba import TARGETS, Game, nested_too_deeply
-from chkobba.errors import quoted
+from chkobba import TARGETS, Game, reading
+from chkobba.reading import Misread, NotJson
 from chkobba.rules import LEVELS, PLAYERS
 
 STATS_KEY = "chkobba.stats"
@@ -52,7 +52,6 @@ DEAL_POINTS = 4 + SWEEPS_PER_DEAL
 MARGIN_LIMIT = max(TARGETS) - 1 + DEAL_POINTS
 DIGITS = 20  # digits of a number read (longer: refused before Python converts it)
 LIMIT = 40_000  # characters of stored or exported text (the largest possible: about 20,000)
-QUOTE = 30  # characters of the input an error message quotes at most
 
 _ID = re.compile(rf"[A-Za-z0-9._:+-]{{1,{ID_LIMIT}}}")
 _WHEN = re.compile(  # a date, maybe a time (hours and minutes at least) and a zone
@@ -155,11 +154,11 @@ def record(stats: Stats, match_id: str, game: Game, level: str, when: str) -> St
     ``match_id`` is already recorded, changes nothing. ValueError on an unknown level, an id
     that is not 1 to ID_LIMIT letters, digits or ``._:+-``, or a date that is not ISO 8601."""
     if type(level) is not str or level not in LEVELS:
-        raise ValueError(f"unknown level {quoted(level, QUOTE)}")
+        raise ValueError(f"unknown level {reading.quote(level)}")
     if type(match_id) is not str or not _ID.fullmatch(match_id):
-        raise ValueError(f"not a match id: {quoted(match_id, QUOTE)}")
+        raise ValueError(f"not a match id: {reading.quote(match_id)}")
     if not _is_when(when):
-        raise ValueError(f"not an ISO 8601 date: {quoted(when, QUOTE)}")
+        raise ValueError(f"not an ISO 8601 date: {reading.quote(when)}")
     if game.phase != "over" or match_id in stats.recorded:
         return stats
     ours, theirs = game.scores
@@ -248,7 +247,7 @@ def import_text(text: str, keep: Stats | None = None) -> Stats:
     if app != APP:
         if app is None:
             raise StatsError(f'not a statistics file: no "app": "{APP}"', kind="foreign")
-        raise StatsError(f"a file of {quoted(app, QUOTE)}, not of {APP}", kind="foreign")
+        raise StatsError(f"a file of {reading.quote(app)}, not of {APP}", kind="foreign")
     stats = _from_record(record)
     if keep is not None:
         ids = dict.fromkeys(stats.recorded) | dict.fromkeys(keep.recorded)
@@ -274,55 +273,44 @@ def _to_record(stats: Stats) -> dict[str, Any]:
 
 
 def _parse(text: str) -> dict[str, Any]:
-    """``text`` as a JSON object, checked for length, depth and repeated keys."""
-    if not isinstance(text, str):
-        raise StatsError(f"statistics are text, not {type(text).__name__}", kind="foreign")
-    if len(text) > LIMIT:  # (of a file, the page reads no more than this and a little)
-        raise StatsError(f"too long: more than {LIMIT} characters")
-    if nested_too_deeply(text):
-        raise StatsError("nested too deeply")
+    """``text`` as a JSON object, checked for length, depth, long numbers and repeated keys."""
     try:
-        record = json.loads(text, object_pairs_hook=_no_repeats, parse_int=_whole)
-    except StatsError:
-        raise
-    except (ValueError, RecursionError) as error:
-        raise StatsError(f"not JSON: {str(error)[:120]}", kind="foreign") from None
+        record = reading.document(text, "statistics", limit=LIMIT, digits=DIGITS)
+    except NotJson as error:
+        raise StatsError(str(error), kind="foreign") from None
+    except Misread as error:
+        raise StatsError(str(error)) from None
     if not isinstance(record, dict):
-        raise StatsError(f"not a JSON object: {quoted(text, QUOTE)}", kind="foreign")
-    return record
-
-
-def _whole(digits: str) -> int:
-    """A whole number of the text, refused past DIGITS digits (no count comes near them)."""
-    if len(digits.lstrip("-")) > DIGITS:
-        raise StatsError(f"a number of {len(digits.lstrip('-'))} digits (at most {DIGITS})")
-    return int(digits)
-
-
-def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    record = dict(pairs)
-    if len(record) < len(pairs):
-        repeated = next(key for key, _ in pairs if [k for k, _ in pairs].count(key) > 1)
-        raise StatsError(f"the key {quoted(repeated, QUOTE)} is given twice")
+        raise StatsError(f"not a JSON object: {reading.quote(text)}", kind="foreign")
     return record
 
 
 def _from_record(record: dict[str, Any]) -> Stats:
+    """The statistics of ``record``; ``StatsError`` saying what is wrong."""
+    try:
+        return _read_record(record)
+    except Misread as error:
+        raise StatsError(str(error)) from None
+
+
+def _read_record(record: dict[str, Any]) -> Stats:
     version = record.get("version")
     if type(version) is not int:
-        raise StatsError(f"no format version (a whole number), but {quoted(version, QUOTE)}")
+        raise StatsError(f"no format version (a whole number), but {reading.quote(version)}")
     if version > FORMAT:
         raise StatsError(
-            f"written by a newer version of the game (format {quoted(version, QUOTE)}; "
+            f"written by a newer version of the game (format {reading.quote(version)}; "
             f"this one reads format {FORMAT})",
             newer=True,
         )
     if version != FORMAT:
         raise StatsError(f"unknown format version {version} (this game reads {FORMAT})")
-    _keys("statistics", record, {"version", "tallies", "recent", "recorded"})
+    reading.fields(record, "statistics", ("version", "tallies", "recent", "recorded"))
     tallies = tuple(
         _tally(f"tallies[{i}]", item)
-        for i, item in enumerate(_list("tallies", record["tallies"], len(LEVELS) * len(PLAYERS)))
+        for i, item in enumerate(
+            reading.items(record["tallies"], "tallies", most=len(LEVELS) * len(PLAYERS))
+        )
     )
     keys = [(t.level, t.players) for t in tallies]
     if len(set(keys)) < len(keys):
@@ -330,7 +318,7 @@ def _from_record(record: dict[str, Any]) -> Stats:
         raise StatsError(f"tallies: {level} with {players} players is given twice")
     recent = tuple(
         _match(f"recent[{i}]", item)
-        for i, item in enumerate(_list("recent", record["recent"], RECENT))
+        for i, item in enumerate(reading.items(record["recent"], "recent", most=RECENT))
     )
     if len(recent) > sum(t.played for t in tallies):
         raise StatsError("recent: more matches than were played")
@@ -341,22 +329,22 @@ def _from_record(record: dict[str, Any]) -> Stats:
             raise StatsError(
                 f"recent[{i}]: more {level} matches with {players} players than played"
             )
-    recorded = _list("recorded", record["recorded"], IDS_KEPT)
+    recorded = reading.items(record["recorded"], "recorded", most=IDS_KEPT)
     for i, match_id in enumerate(recorded):
         if type(match_id) is not str or not _ID.fullmatch(match_id):
-            raise StatsError(f"recorded[{i}]: not a match id: {quoted(match_id, QUOTE)}")
+            raise Misread(f"recorded[{i}]", f"not a match id: {reading.quote(match_id)}")
     if len(set(recorded)) < len(recorded):
         raise StatsError("recorded: a match id is given twice")
     return Stats(_ordered(tallies), recent, tuple(recorded))
 
 
 def _tally(where: str, item: object) -> Tally:
-    fields = _keys(where, item, {"level", "players", *_COUNTS, "best"})
+    fields = reading.fields(item, where, ("level", "players", *_COUNTS, "best"))
     level, players = _level(where, fields["level"]), _players(where, fields["players"])
     counts = {name: _count(f"{where}.{name}", fields[name]) for name in _COUNTS}
     best = fields["best"]
     if best is not None:
-        best_fields = _keys(f"{where}.best", best, {"margin", "when"})
+        best_fields = reading.fields(best, f"{where}.best", ("margin", "when"))
         best = Best(
             _count(f"{where}.best.margin", best_fields["margin"]),
             _when(f"{where}.best.when", best_fields["when"]),
@@ -397,17 +385,14 @@ def _inconsistent(t: Tally) -> str | None:
 
 
 def _match(where: str, item: object) -> Match:
-    fields = _keys(where, item, set(Match._fields))
-    won = fields["won"]
-    if type(won) is not bool:
-        raise StatsError(f"{where}.won: true or false, not {quoted(won, QUOTE)}")
+    fields = reading.fields(item, where, Match._fields)
     match = Match(
         _when(f"{where}.when", fields["when"]),
         _level(where, fields["level"]),
         _players(where, fields["players"]),
         _count(f"{where}.ours", fields["ours"]),
         _count(f"{where}.theirs", fields["theirs"]),
-        won,
+        reading.flag(fields["won"], f"{where}.won"),
     )
     problem = _match_problem(match)
     if problem:
@@ -426,49 +411,21 @@ def _match_problem(match: Match) -> str | None:
     return None
 
 
-def _keys(where: str, item: object, names: set[str]) -> dict[str, Any]:
-    """``item`` as an object of exactly the keys ``names``."""
-    if not isinstance(item, dict):
-        raise StatsError(f"{where}: not an object but {quoted(item, QUOTE)}")
-    missing, unknown = sorted(names - item.keys()), sorted(item.keys() - names)
-    if missing:
-        raise StatsError(f"{where}: missing {', '.join(missing)}")
-    if unknown:
-        raise StatsError(f"{where}: unknown key {quoted(unknown[0], QUOTE)}")
-    return item
-
-
-def _list(where: str, value: object, limit: int) -> list[Any]:
-    if not isinstance(value, list):
-        raise StatsError(f"{where}: not a list but {quoted(value, QUOTE)}")
-    if len(value) > limit:
-        raise StatsError(f"{where}: {len(value)} items (at most {limit})")
-    return value
-
-
 def _count(where: str, value: object) -> int:
-    if type(value) is not int or not 0 <= value < COUNT_LIMIT:
-        raise StatsError(
-            f"{where}: a whole number from 0 to {COUNT_LIMIT - 1}, not {quoted(value, QUOTE)}"
-        )
-    return value
+    return reading.whole(value, where, 0, COUNT_LIMIT - 1)
 
 
 def _level(where: str, value: object) -> str:
-    if type(value) is not str or value not in LEVELS:
-        raise StatsError(f"{where}.level: {', '.join(LEVELS)}, not {quoted(value, QUOTE)}")
-    return value
+    return reading.one_of(value, f"{where}.level", LEVELS)
 
 
 def _players(where: str, value: object) -> int:
-    if type(value) is not int or value not in PLAYERS:
-        raise StatsError(f"{where}.players: 2 or 4, not {quoted(value, QUOTE)}")
-    return value
+    return reading.one_of(value, f"{where}.players", PLAYERS)
 
 
 def _when(where: str, value: object) -> str:
     if not _is_when(value):
-        raise StatsError(f"{where}: not an ISO 8601 date: {quoted(value, QUOTE)}")
+        raise Misread(where, f"should be an ISO 8601 date, not {reading.quote(value)}")
     assert isinstance(value, str)
     return value
 

@@ -21,9 +21,11 @@ import json
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from chkobba import TARGETS, ChkobbaError, EditedSave, Game, nested_too_deeply
+from chkobba import TARGETS, ChkobbaError, EditedSave, Game, reading
 from chkobba.daily import read_day
-from chkobba.rules import LEVELS, PLAYERS
+from chkobba.reading import Misread
+from chkobba.rules import LEVELS, NUMBER_LIMIT, PLAYERS
+from chkobba.saves import read_save
 
 from .i18n import HTML_LANG, LANGUAGES, direction
 from .model import (
@@ -83,7 +85,10 @@ class Store(Protocol):
 
 
 @dataclass(frozen=True)
-class Saved:
+class KeptMatch:
+    """The page's kept match: the engine's game (``chkobba.saves``) with what the page adds, the
+    deals whose sheet was seen, the bots' seed, the plays taken back and who plays each seat."""
+
     game: Game
     seen_deals: int
     bot_seed: int
@@ -140,19 +145,19 @@ class Storage:
 
     # --- the match ----------------------------------------------------------------------------
 
-    def load(self) -> tuple[Saved | None, Notice | None]:
+    def load(self) -> tuple[KeptMatch | None, Notice | None]:
         """The saved match, or (None, notice) when there is a save that cannot be used."""
         text = self.get(self.save_key)
         if text is None:
             return None, None
         try:
-            saved = read_save(text)
+            saved = read_kept_match(text)
         except Unreadable as problem:
             return None, self.set_aside(text, problem.notice)
         self.last = text
         return saved, None
 
-    def save(self, saved: Saved, force: bool = False) -> Saved | Notice | None:
+    def save(self, saved: KeptMatch, force: bool = False) -> KeptMatch | Notice | None:
         """Write the match. Returns None when saved, a Notice when it first could not be, or the
         other tab's match when one was saved since this tab last read or wrote (unless
         ``force``: a new match the player asked for)."""
@@ -160,7 +165,7 @@ class Storage:
             theirs = self.newer()
             if theirs is not None:
                 return theirs
-        text = write_save(saved)
+        text = write_kept_match(saved)
         self.pending = text
         previous, self.last = self.last, text  # (a relayed write's conflict may change it)
         if not self.put(self.save_key, text):
@@ -172,13 +177,13 @@ class Storage:
             self.failing = False
         return None
 
-    def newer(self) -> Saved | None:
+    def newer(self) -> KeptMatch | None:
         """Another tab's match, saved since this tab last read or wrote (None if none)."""
         text = self.get(self.save_key)
         if text is None or text == self.last:
             return None
         try:
-            saved = read_save(text)
+            saved = read_kept_match(text)
         except Unreadable:
             return None  # not a match to follow: ours overwrites it
         self.last = text
@@ -243,10 +248,7 @@ class Storage:
         text = self.get(SETTINGS_KEY)
         if text is None:
             return Settings(), None
-        record: object = None
-        if len(text) <= SETTINGS_LIMIT and not nested_too_deeply(text):
-            with contextlib.suppress(ValueError):
-                record = json.loads(text)
+        record = reading.document_or_none(text, limit=SETTINGS_LIMIT)
         if not isinstance(record, dict):
             return Settings(), self.unreadable(SETTINGS_KEY, text, SETTINGS_LIMIT)
         default = Settings()
@@ -286,10 +288,7 @@ class Storage:
         text = self.get(FRAME_KEY)
         if text is None:
             return None
-        record: object = None
-        if len(text) <= FRAME_LIMIT and not nested_too_deeply(text):
-            with contextlib.suppress(ValueError):
-                record = json.loads(text)
+        record = reading.document_or_none(text, limit=FRAME_LIMIT)
         if (
             isinstance(record, dict)
             and record.get("format") == FORMAT
@@ -358,10 +357,7 @@ class Storage:
         text = self.get(DAYS_KEY)
         if text is None:
             return [], True
-        record: object = None
-        if len(text) <= DAYS_KEPT * 14 and not nested_too_deeply(text):
-            with contextlib.suppress(ValueError):
-                record = json.loads(text)
+        record = reading.document_or_none(text, limit=DAYS_KEPT * 14)
         days = []
         for item in record if isinstance(record, list) else []:
             with contextlib.suppress(ChkobbaError):
@@ -418,7 +414,7 @@ def same(value: object, read: object) -> bool:
     return type(value) is type(read) and value == read
 
 
-def write_save(saved: Saved) -> str:
+def write_kept_match(saved: KeptMatch) -> str:
     record = {
         "format": FORMAT,
         "game": saved.game.to_json(),
@@ -433,61 +429,67 @@ def write_save(saved: Saved) -> str:
     return json.dumps(record)
 
 
-def read_save(text: str) -> Saved:
+def read_kept_match(text: str) -> KeptMatch:
     """A save's match; raises ``Unreadable``: damaged (not a save this page writes, or nested
     too deeply to read safely), or edited (a well-formed save that no play leads to: an illegal
     move, points from nowhere; the engine replays the history from the match's seed to tell,
     about 2 ms for a match to 31). Every match the page saves began with ``Game.new``: a save
     whose history starts elsewhere (a set-up position's ``start``), or that has no history but
     is not its seed's first position, is edited too."""
-    if len(text) > SAVE_LIMIT or nested_too_deeply(text):
-        raise Unreadable(UNREADABLE)
     try:
-        record = json.loads(text)
-        if not isinstance(record, dict) or record.get("format") != FORMAT:
-            raise ValueError("not a save of this page")
-        game = Game.from_json(record["game"])
+        record = reading.fields(
+            reading.document(text, "kept match", limit=SAVE_LIMIT), "", _KEPT, _KEPT_OPTIONAL
+        )
+        reading.one_of(record["format"], "format", (FORMAT,))
+        written = reading.text(record["game"], "game")
+        game = Game.from_json(written)
         first = Game.new(game.rules, game.seed)
-        if game.history:  # replayed from its "start" (absent: from the seed's first position)
-            start = json.loads(record["game"]).get("start", first.notation())
-            if start != first.notation():
+        if game.history:  # replayed from its "start" (None: from the seed's first position)
+            if read_save(written).start not in (None, first.notation()):
                 raise EditedSave("a match set up, not started by the page")
         elif game != first:
             raise EditedSave("a match without history, not at its start")
-        seen, bot_seed = record["seen_deals"], record["bot_seed"]
-        if not (type(seen) is int and 0 <= seen <= len(game.deal_results)):
-            raise ValueError("bad seen_deals")
-        if type(bot_seed) is not int:
-            raise ValueError("bad bot_seed")
-        undos = record.get("undos", 0)  # (absent from a save made before undo)
-        if not (type(undos) is int and 0 <= undos < 10**9):
-            raise ValueError("bad undos")
+        seen = reading.whole(record["seen_deals"], "seen_deals", 0, len(game.deal_results))
+        bot_seed = reading.whole(record["bot_seed"], "bot_seed", 0, NUMBER_LIMIT - 1)
+        undos = reading.whole(
+            record.get("undos", 0), "undos", 0, 10**9 - 1
+        )  # (absent: before undo)
         seats = read_seats(record, game.rules.players)
     except EditedSave:  # a match no play could lead to: an illegal move, points from nowhere
         raise Unreadable(EDITED) from None
-    except (ChkobbaError, ValueError, KeyError, TypeError, RecursionError):
+    except (ChkobbaError, RecursionError):
         raise Unreadable(UNREADABLE) from None
-    return Saved(game, seen, bot_seed, undos, seats)
+    return KeptMatch(game, seen, bot_seed, undos, seats)
+
+
+_KEPT = ("format", "game", "seen_deals", "bot_seed")
+_KEPT_OPTIONAL = ("undos", "people", "names", "remote")
 
 
 def read_seats(record: dict[str, Any], players: int) -> Roster:
-    """The people of a save (absent: the player alone); raises ValueError unless they are
+    """The people of a save (absent: the player alone); raises ``Misread`` unless they are
     seats of the match, seat 0 first, the friends far away (``remote``) other seats, each
     person with a name as the page cleans them."""
     if "people" not in record:
         return ALONE
-    people, names, remote = record["people"], record.get("names"), record.get("remote", [])
-    if not (isinstance(names, list) and len(names) == players):
-        raise ValueError("bad names")
-    for seats in (people, remote):
-        if not isinstance(seats, list) or seats != sorted(set(seats)):
-            raise ValueError("bad people")
-        if not all(type(seat) is int and 0 <= seat < players for seat in seats):
-            raise ValueError("bad people")
+    names = reading.each(record.get("names"), "names", players, f"{players} seats")
+    people = _seat_list(record["people"], "people", players)
+    remote = _seat_list(record.get("remote", []), "remote", players)
     if people[:1] != [HUMAN] or set(people) & set(remote) or len(people) + len(remote) < 2:
-        raise ValueError("bad people")
+        raise Misread("people", "the player's seat first, others apart from remote, two at least")
     for seat, name in enumerate(names):
         named = seat in people or seat in remote
         if not isinstance(name, str) or name != clean_name(name) or bool(name) != named:
-            raise ValueError("bad names")
+            raise Misread(f"names[{seat}]", f"a cleaned name exactly for a person, not {name!r}")
     return Roster(tuple(people), tuple(names), tuple(remote))
+
+
+def _seat_list(item: object, where: str, players: int) -> list[int]:
+    """``item`` as seats of a match of ``players``, in order, each once."""
+    seats = [
+        reading.whole(seat, f"{where}[{number}]", 0, players - 1)
+        for number, seat in enumerate(reading.items(item, where))
+    ]
+    if seats != sorted(set(seats)):
+        raise Misread(where, "seats in order, each once")
+    return seats

@@ -36,7 +36,7 @@ from .core import (
     pile_gain,
 )
 from .infer import BETA, greedy_value
-from .worlds import World, cut_world, decision_rng, sample_world
+from .worlds import World
 
 INF = float("inf")
 UNLIKELY = 1e-3  # a greedy player's reply this much less likely than its best is not searched
@@ -318,14 +318,4 @@ def _worth(reply: tuple[float, tuple[int, ...], int, int, int, int, int]) -> flo
     return reply[0]
 
 
-# ``World``, ``cut_world``, ``decision_rng`` and ``sample_world`` live in ``worlds.py``; they are
-# named here too, where they were first defined.
-__all__ = [
-    "CLOCK_NODES",
-    "OutOfTime",
-    "Searcher",
-    "World",
-    "cut_world",
-    "decision_rng",
-    "sample_world",
-]
+__all__ = ["CLOCK_NODES", "OutOfTime", "Searcher"]

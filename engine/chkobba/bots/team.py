@@ -34,7 +34,6 @@ from .worlds import World
 
 SAMPLES = 28
 SURE = True  # a greedy seat plays its first best reply (``Searcher.sure``), not a softmax
-UNLIKELY = 0.1  # with ``SURE`` off: a reply this much less likely than the best is not searched
 MAX_NODES = 2_500
 CUT_SAMPLES = 24  # deals of the rest of the deck for a cut (``hard.HardBot._cut``)
 POOL = PLAIN_POOL
@@ -48,7 +47,6 @@ WHOLE_HAND = 12  # plies: a hand of four players is twelve cards
 class TeamSearcher(Searcher):
     """``Searcher`` with the seats in ``greedy_seats`` played as greedy players."""
 
-    unlikely = UNLIKELY
     sure = SURE
 
     def __init__(self, world: World, max_plies: int, greedy_seats: frozenset[int]) -> None:
