@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import importlib.util
+import inspect
 import io
 import json
 import os
@@ -104,9 +105,15 @@ def form(request) -> str:
 # looks like at both sizes, in each language, is the layout tests' (a11y, table_layout, looks,
 # first_paint, four, the whole deal by mouse in play).
 PHONE = pytest.mark.parametrize("form", ["phone"], indirect=True)
-# A test so marked lets the page's service worker run (the others block it: each test then
-# boots from the server, as on a first visit).
+# A test so marked lets the page's service worker run (the others block it).
 SERVICE_WORKER = pytest.mark.service_worker
+# The game's page (``table``) opens as a returning player's does: in a browser context kept
+# by the test process for each size (its HTTP cache warm, the memory snapshot of Python a
+# first visit makes kept in it: Python up in a third of a first visit's time), its storage
+# emptied after each test. A test so marked, one that asks for its own ``page`` or
+# ``context``, or one with the service worker running, opens in a context of its own, from
+# nothing, as a first visit.
+FIRST_VISIT = pytest.mark.first_visit
 MEASURE = """selector => {
     const element = document.querySelector(selector);
     const box = element && element.getBoundingClientRect();
@@ -114,6 +121,16 @@ MEASURE = """selector => {
         ? {x: box.x, y: box.y, width: box.width, height: box.height} : null;
 }"""
 BLANK = '<!doctype html><link rel="icon" href="data:,">'  # (no favicon.ico asked for)
+MAKE_SNAPSHOT = """() => new Promise((resolve) => {  // as pwa.js has it made, once a visit
+    const worker = new Worker("./pyodide/snapshot.mjs", {type: "module"});
+    worker.onmessage = (event) => resolve(String(event.data));
+    worker.onerror = (event) => resolve(`failed: ${event.message}`);
+})"""
+FORGET = """async () => {  // what a test's page kept, the snapshot and the HTTP cache aside
+    localStorage.clear();
+    sessionStorage.clear();
+    for (const base of await indexedDB.databases()) indexedDB.deleteDatabase(base.name);
+}"""
 OFFLINE_COPY = "navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)"
 
 
@@ -121,6 +138,36 @@ OFFLINE_COPY = "navigator.serviceWorker.ready.then(() => !!navigator.serviceWork
 def browser_context_args(browser_context_args, form, request):
     workers = "allow" if request.node.get_closest_marker("service_worker") else "block"
     return {**browser_context_args, **VIEWPORTS[form], "service_workers": workers}
+
+
+@pytest.fixture(scope="session")
+def kept_contexts(browser, server_url):
+    """The test process's browser context for each size, as a returning player's browser
+    holds the game: ``kept_contexts(form)`` makes it at its first use."""
+    contexts = {}
+
+    def kept(form: str):
+        if form not in contexts:
+            context = browser.new_context(**VIEWPORTS[form], service_workers="block")
+            page = context.new_page()
+            blank_page(page, server_url)
+            made = page.evaluate(MAKE_SNAPSHOT)
+            assert made == "kept", made
+            page.close()
+            contexts[form] = context
+        return contexts[form]
+
+    yield kept
+    for context in contexts.values():
+        context.close()
+
+
+def blank_page(page, base: str) -> None:
+    """A blank page of the game's origin: its storage reachable, nothing of the game running."""
+    blank = base + "blank-for-tests.html"
+    page.route(blank, lambda route: route.fulfill(body=BLANK, content_type="text/html"))
+    page.goto(blank)
+    page.unroute(blank)  # (a routed page has no HTTP cache)
 
 
 class Table:
@@ -163,10 +210,7 @@ class Table:
         """Open the page after running ``script`` (with ``arg``) in its origin, on a blank page
         of it: a game page left open (the computer moving at pace 0) could save over what the
         script changed before the page opens again."""
-        blank = self.base + "blank-for-tests.html"
-        self.page.route(blank, lambda route: route.fulfill(body=BLANK, content_type="text/html"))
-        self.page.goto(blank)
-        self.page.unroute(blank)  # (a routed page has no HTTP cache)
+        blank_page(self.page, self.base)
         self.page.evaluate(script, arg)
         self.open(query)
 
@@ -285,8 +329,25 @@ class Table:
 
 
 @pytest.fixture
-def table(page, server_url, form):
-    table = Table(page, server_url, form)
+def table(request, server_url, form):
+    own = {"page", "context"} & set(inspect.signature(request.function).parameters)
+    marked = request.node.get_closest_marker
+    if own or marked("first_visit") or marked("service_worker"):
+        yield from checked(Table(request.getfixturevalue("page"), server_url, form))
+        return
+    context = request.getfixturevalue("kept_contexts")(form)
+    try:
+        yield from checked(Table(context.new_page(), server_url, form))
+    finally:
+        for page in context.pages:
+            page.close()
+        page = context.new_page()
+        blank_page(page, server_url)
+        page.evaluate(FORGET)
+        page.close()
+
+
+def checked(table: Table):
     yield table
     table.assert_clean()
 

@@ -1,6 +1,10 @@
 """The page boots to a playable table with no console error and nothing fetched from elsewhere;
 its Python runs in a worker (the page is cross-origin isolated)."""
 
+import pytest
+
+pytestmark = pytest.mark.first_visit  # the boot itself is looked at
+
 
 def test_boot_shows_a_playable_table(table):
     table.open("?seed=7&pace=0")

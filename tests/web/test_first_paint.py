@@ -4,8 +4,11 @@ harmful; Python takes over with nothing moving."""
 
 import json
 
+import pytest
 from positions import capture_turn, four_players_turn
 from ui.storage import FRAME_KEY, KeptMatch, write_kept_match
+
+pytestmark = pytest.mark.first_visit  # the table before Python is up: a first visit's boot
 
 # Recorded by the page itself at DOMContentLoaded (boot.js has run, Python cannot be up yet),
 # and every layout shift from the navigation on.
