@@ -61,6 +61,7 @@ APP_ZIP = "app.zip"  # web/ui/*.py and their .pyc, unpacked beside main.py by Py
 CLI_MODULES = ("__main__", "arena", "bench")  # engine modules the page never imports
 INTERPRETER = "interpreter.mjs"  # Pyodide as PyScript loads it: from a snapshot when one is kept
 HOST = "host.js"  # starts the game's Python; knows the build's cache (for the snapshot's trial)
+START_WORDS = "start_words.py"  # host.js's words when Python could not start
 # Traced modules a snapshot does not import: they need the page (PyScript's JS modules) or are
 # not the game page's (the tutorial boards').
 NOT_IN_SNAPSHOT = re.compile(r"(js|pyscript|polyscript|board|__main__)(\.|$)")
@@ -477,6 +478,7 @@ def build() -> None:
         "taps.js",
         "sound.js",
         "friends.js",
+        "language.js",
         HOST,
     ]
     for rel in page:
@@ -504,7 +506,8 @@ def build() -> None:
     )
     version = digest(*(DIST / f for f in files), WEB / INTERPRETER)[:12]  # (and its template)
     (DIST / "pyodide" / INTERPRETER).write_text(interpreter(wheel, compiled, version))
-    (DIST / HOST).write_text(filled(HOST, {"VERSION": version}))  # (its template is hashed)
+    words = json.dumps(script_words(START_WORDS))  # (from the catalogs, hashed)
+    (DIST / HOST).write_text(filled(HOST, {"VERSION": version, "WORDS": words}))  # (template too)
     files = sorted([*files, f"pyodide/{INTERPRETER}"])
     (DIST / "sw.js").write_text(service_worker(["./", *files], version))
     cost = compress_dist()
@@ -560,10 +563,12 @@ def board_modules() -> list[Path]:
     return sorted(p for p in found if p.exists())
 
 
-def script_words() -> dict[str, dict[str, str]]:
-    """The words embed.js shows before the boards' Python runs (web/board/script_words.py), in
-    each language, from the compiled catalogs: {lang: {name: text}}."""
-    source = ast.parse((WEB / "board" / "script_words.py").read_text())
+def script_words(module: str) -> dict[str, dict[str, str]]:
+    """The words a script shows without Python (embed.js before the boards' Python answers:
+    web/board/script_words.py; host.js when Python could not start: web/start_words.py), in
+    each language, from the compiled catalogs: {lang: {name: text}}, ``NAME = N_("...")``'s
+    text under ``name``."""
+    source = ast.parse((WEB / module).read_text())
     english = {
         node.targets[0].id: node.value.args[0].value
         for node in source.body
@@ -629,7 +634,7 @@ def build_embed(wheel: str) -> None:
         "wheel": f"wheels/{wheel}",
         "code": "board/board.zip",
         "suits": suit_defs(),
-        "words": script_words(),
+        "words": script_words("board/script_words.py"),
     }
     script = (WEB / "embed.js").read_text().replace("__CONFIG__", json.dumps(config))
     (DIST / "embed.js").write_text(script)
@@ -716,7 +721,7 @@ def measure(name: str, args: list[str]) -> int:
 
 
 def catalogs() -> int:
-    """Extract the page's messages (web/main.py, web/ui/, web/board/, web/lessons.py) into
+    """Extract the page's messages (web/main.py, start_words.py, ui/, board/, lessons.py) into
     web/locale/messages.pot and merge them into each language's .po (new ones empty, changed
     ones fuzzy); English gets its message ids as translations, to be edited where the English
     should differ."""
@@ -726,7 +731,7 @@ def catalogs() -> int:
     LOCALE.mkdir(exist_ok=True)
     keywords = [arg for k in MESSAGE_KEYWORDS for arg in ("-k", k)]
     options = ("-c", "TRANSLATORS:", "--no-location", "--sort-output", "--no-wrap")
-    sources = (WEB / "main.py", WEB / "ui", WEB / "board", WEB / "lessons.py")
+    sources = (WEB / "main.py", WEB / START_WORDS, WEB / "ui", WEB / "board", WEB / "lessons.py")
     run(*pybabel, "extract", *keywords, *options, "--project", "Chkobba", "-o", pot, *sources)
     for lang in LANGUAGES:
         po = LOCALE / lang / "LC_MESSAGES" / "messages.po"

@@ -5,6 +5,7 @@
 // each board is then a few kilobytes of state in that Python, and each answer is written in
 // one task. Every word from outside (captions, errors) is set with textContent, never as HTML.
 // See README.md, "Boards for tutorial pages".
+import { pickLanguage } from "./language.js";
 import { listenTaps, readTap } from "./taps.js";
 
 const CONFIG = __CONFIG__; // build.py: {code, wheel, suits, words: {lang: {loading, ...}}}
@@ -210,11 +211,8 @@ class ChkobbaBoard extends HTMLElement {
 
   /** The words embed.js shows itself (loading, a start that failed), in the board's language. */
   _words() {
-    for (const tag of [this.getAttribute("lang") ?? this._params?.lang, ...this._around()]) {
-      const base = String(tag ?? "").split(/[-_]/)[0].toLowerCase();
-      if (Object.hasOwn(CONFIG.words, base)) return CONFIG.words[base];
-    }
-    return CONFIG.words.en;
+    const tags = [this.getAttribute("lang") ?? this._params?.lang, ...this._around()];
+    return CONFIG.words[pickLanguage(tags, Object.keys(CONFIG.words))];
   }
 
   _values() {

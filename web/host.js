@@ -37,6 +37,7 @@
 import { drawCodes, forwarded, hashParam, linkLayer, scanAnswer, useFriends } from "./friends.js";
 import { hooks } from "./pyscript/core.js";
 import { keys, show } from "./screen.js";
+import { pickLanguage } from "./language.js";
 import { makeSounds } from "./sound.js";
 import { listenTaps, readTap } from "./taps.js";
 
@@ -58,14 +59,10 @@ const START_SILENCE_MS = 120000;
 // people passing it: the others show no card to tap) and the table.
 const ZONES = { "hand-0": "hand", "hand-1": "hand", "hand-2": "hand", "hand-3": "hand", table: "table" };
 const sounds = makeSounds(new URL("./static/sounds/", import.meta.url).href);
-const WORDS = {
-  en: ["The game could not start", "Retry", "Its files could not be downloaded: check the connection, then retry.",
-    "Python stopped with an error.", "Python gave no sign of life for two minutes."],
-  fr: ["Le jeu n’a pas pu démarrer", "Réessayer", "Ses fichiers n’ont pas pu être téléchargés : vérifiez la connexion, puis réessayez.",
-    "Python s’est arrêté sur une erreur.", "Python n’a donné aucun signe de vie pendant deux minutes."],
-  ar: ["اللعبة ما نجّمتش تبدا", "عاود", "ما نجّمناش نجيبو الملفات متاعها: ثبّت في الكونكسيون وعاود.",
-    "Python وقف بغلطة.", "Python ما عطى حتى علامة دقيقتين."],
-};
+// The start-failure screen's words in each language, {lang: {title, retry, download, python,
+// silence}}: build.py fills them in from the catalogs (web/start_words.py marks them), as Python
+// cannot be asked when it could not start.
+const WORDS = __WORDS__;
 
 const html = document.documentElement;
 const app = document.getElementById("app");
@@ -297,7 +294,7 @@ function received(data) {
 /** The reason a start failed, in the page's words: ``error`` is the worker's report
  * ({kind, reason}), an Error, or "silence". */
 function reason(error) {
-  const [, , download, python, silence] = words();
+  const { download, python, silence } = WORDS[speaks()];
   if (error === "silence") return silence;
   const text = String(error?.reason ?? error?.message ?? error ?? "");
   const last = text.split("\n").filter(Boolean).slice(-1)[0] ?? "";
@@ -309,15 +306,8 @@ function reason(error) {
 function speaks() {
   const asked = new URLSearchParams(location.search).get("lang");
   const kept = "saved" in app.dataset ? html.lang : null;
-  for (const tag of [asked, kept, ...(navigator.languages ?? [navigator.language])]) {
-    const lang = String(tag ?? "").slice(0, 2).toLowerCase();
-    if (lang in WORDS) return lang;
-  }
-  return "en";
-}
-
-function words() {
-  return WORDS[speaks()];
+  const browser = navigator.languages ?? [navigator.language];
+  return pickLanguage([asked, kept, ...browser], Object.keys(WORDS));
 }
 
 function stop() {
@@ -333,7 +323,7 @@ function fail(error) {
   failed = true;
   console.warn("The game could not start:", error);
   stop();
-  const [title, retry] = words();
+  const { title, retry } = WORDS[speaks()];
   const panel = document.createElement("div");
   panel.className = "start-failure";
   panel.setAttribute("role", "alert");

@@ -1,7 +1,7 @@
 // The tutorial in the reader's language, and its progress.
 //
 // Language: ?lang= first, then the game's setting (its language, kept in the settings), then
-// the browser's languages, else English; the buttons at the top change it, for the game too.
+// the browser's languages, else English (language.js's rule); the buttons at the top change it, for the game too.
 // build.py writes each language's texts into the page (#tutorial-words, from the catalogs);
 // this script runs before embed.js, so each board is made in the chosen language.
 //
@@ -10,6 +10,8 @@
 // (private mode, quota, blocked): the language and progress then last as long as the page. A
 // kept progress that is not a list of lessons (edited, damaged) never stops the page: it is set
 // aside (ASIDE, its first ASIDE_LIMIT characters), the page says so, and the lessons start over.
+import { pickLanguage } from "./language.js";
+
 const KEY = "chkobba.tutorial";
 const ASIDE = "chkobba.tutorial.corrupt";
 const ASIDE_LIMIT = 10_000;
@@ -61,11 +63,7 @@ function write(key, value) {
 function chosen() {
   const settings = read(SETTINGS, {});
   const asked = [new URLSearchParams(location.search).get("lang"), settings?.lang, ...navigator.languages];
-  for (const tag of asked) {
-    const base = String(tag ?? "").split(/[-_]/)[0].toLowerCase();
-    if (Object.hasOwn(WORDS, base)) return base;
-  }
-  return "en";
+  return pickLanguage(asked, Object.keys(WORDS));
 }
 
 /** The page and its boards in ``lang``: every marked text set as text, never as HTML. */

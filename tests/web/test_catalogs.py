@@ -33,6 +33,7 @@ def source_messages() -> set[tuple[str | None, str]]:
     found = set()
     sources = [
         build.WEB / "main.py",
+        build.WEB / build.START_WORDS,
         build.WEB / "lessons.py",
         *sorted((build.WEB / "ui").rglob("*.py")),
         *sorted((build.WEB / "board").rglob("*.py")),

@@ -2,13 +2,11 @@
 and Retry starts the game once the fault is gone; two tabs never play the player's moves."""
 
 import pytest
+import start_words
 from chkobba import Game, Rules
-from conftest import PHONE, Table
-from page_support import (
-    PAGE_FETCHED,
-    expect_failure,
-    retry,
-)
+from conftest import PHONE, Table, compiled_catalogs
+from page_support import FAILURE, PAGE_FETCHED, expect_failure, retry
+from ui import i18n
 
 
 @PHONE
@@ -40,6 +38,21 @@ def test_a_cut_download_says_so_and_retry_starts_the_game(plain_table, context):
     table.screenshot("start-failed")
     context.unroute("**/pyodide.asm.wasm")
     retry(table)
+    forgive(table, "pyodide.asm.wasm", "net::ERR_FAILED", "Failed to fetch", "WebAssembly")
+
+
+@PHONE
+def test_a_failed_start_speaks_the_asked_language_in_the_catalogs_words(plain_table, context):
+    table = plain_table
+    context.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    table.page.goto(table.base + "index.html?seed=5&pace=0&lang=AR_tn")  # (language.js's rule)
+    panel = table.page.wait_for_selector(FAILURE, timeout=20_000)
+    ar = i18n.load("ar", compiled_catalogs())
+    assert panel.get_attribute("lang") == "ar" and panel.get_attribute("dir") == "rtl"
+    text = panel.inner_text()
+    for message in start_words.TITLE, start_words.DOWNLOAD:
+        assert ar._(message) in text and message not in text, text
+    assert table.page.locator(f"{FAILURE} button").inner_text() == ar._("Retry")
     forgive(table, "pyodide.asm.wasm", "net::ERR_FAILED", "Failed to fetch", "WebAssembly")
 
 

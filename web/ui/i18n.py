@@ -63,18 +63,22 @@ CARD_PATTERN = np_("card", "{rank} of {suit}")
 HAYYA_NAMES = (np_("card", "7 of diamonds"), np_("card with article", "the 7 of diamonds"))
 
 
-def pick(asked: str | None, saved: str | None, preferred: Iterable[str]) -> str:
-    """The language to speak: ``?lang=`` first, then the player's saved choice, then the
-    browser's first language that we speak (``navigator.languages``, "fr-TN" counts as "fr"),
-    else English."""
-    for code in (asked, saved):
-        if code in LANGUAGES:
-            return code
-    for tag in preferred:
-        base = str(tag).split("-")[0].split("_")[0].lower()
+def pick_language(tags: Iterable[str | None]) -> str:
+    """The base language of the first of ``tags`` that we speak ("fr-TN", "FR", "ar_TN" are
+    "fr", "fr", "ar": cut at the first "-" or "_", lowercased), else English; missing tags are
+    passed over. The one rule, also web/language.js's ``pickLanguage`` (tests/web/
+    test_language.py runs one table through both): each page only orders its candidates."""
+    for tag in tags:
+        base = str(tag or "").replace("_", "-").split("-")[0].lower()
         if base in LANGUAGES:
             return base
     return FALLBACK
+
+
+def pick(asked: str | None, saved: str | None, preferred: Iterable[str]) -> str:
+    """The language to speak: ``?lang=`` first, then the player's saved choice, then the
+    browser's languages (``navigator.languages``), by ``pick_language``."""
+    return pick_language([asked, saved, *preferred])
 
 
 def direction(lang: str) -> str:
