@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from chkobba import ChkobbaError, Game, Move, read_deal_link, reading
 from chkobba.reading import Misread, quote
-from ui.i18n import LANGUAGES, pick
+from ui.i18n import LANGUAGES, pick, spoken
 
 # attribute / parameter -> the longest value accepted
 LIMITS = {
@@ -104,8 +104,8 @@ def read_lang(text: str | None, around: Sequence[str]) -> str:
     a board speaks, else English. A ``lang`` given that no board speaks is an error."""
     if text is None or not text.strip():
         return pick(None, None, around)
-    chosen = pick(None, None, [text.strip()])
-    if chosen != text.strip().split("-")[0].split("_")[0].lower():
+    chosen = spoken(text.strip())
+    if chosen is None:
         raise BoardError(f"lang {quote(text)} is not one of {', '.join(LANGUAGES)}")
     return chosen
 

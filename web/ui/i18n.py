@@ -69,10 +69,16 @@ def pick_language(tags: Iterable[str | None]) -> str:
     passed over. The one rule, also web/language.js's ``pickLanguage`` (tests/web/
     test_language.py runs one table through both): each page only orders its candidates."""
     for tag in tags:
-        base = str(tag or "").replace("_", "-").split("-")[0].lower()
-        if base in LANGUAGES:
+        base = spoken(tag)
+        if base is not None:
             return base
     return FALLBACK
+
+
+def spoken(tag: str | None) -> str | None:
+    """The base language of ``tag`` if we speak it (``pick_language``'s reading of one tag)."""
+    base = str(tag or "").replace("_", "-").split("-")[0].lower()
+    return base if base in LANGUAGES else None
 
 
 def pick(asked: str | None, saved: str | None, preferred: Iterable[str]) -> str:
