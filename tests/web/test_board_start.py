@@ -5,25 +5,18 @@ works once the fault is gone. On a plain host (no COOP/COEP), as most tutorial p
 
 from board_support import ALL_SETTLED, QUEEN, Boards
 from conftest import PHONE
+from page_support import PAGE_FETCHED
 from playwright.sync_api import expect
 
-# A host page of its own: running text, a counter ticking every 10 ms and a scroll handler,
-# each noting the longest the page's thread kept it waiting; the board far below the fold.
+# A host page of its own: running text, a counter ticking every 10 ms and a scroll handler; the
+# board far below the fold.
 HOST = f"""<!doctype html><html lang="en"><head><meta charset="utf-8">
 <link rel="icon" href="data:,"><script type="module" src="./embed.js"></script></head><body>
 <p id="count">0</p><p style="height: 4000px">The host's own long text.</p>
 <chkobba-board id="far" position="{QUEEN}" caption="Far below."></chkobba-board>
 <script>
-window.longest = 0;  // the page's longest task (the Long Tasks API: over 50 ms)
-new PerformanceObserver((list) => {{
-  for (const task of list.getEntries()) window.longest = Math.max(window.longest, task.duration);
-}}).observe({{ type: "longtask", buffered: true }});
-window.gap = 0; window.scrolls = 0;
-let last = performance.now();
+window.scrolls = 0;
 setInterval(() => {{
-  const now = performance.now();
-  window.gap = Math.max(window.gap, now - last);
-  last = now;
   const count = document.getElementById("count");
   count.textContent = Number(count.textContent) + 1;
 }}, 10);
@@ -49,18 +42,20 @@ def test_a_board_far_below_starts_only_when_it_nears_the_viewport(page, plain_ur
     page.wait_for_load_state("networkidle")
     assert page.get_attribute("#far", "data-state") == "loading"
     assert not [url for url in boards.fetched if "pyodide" in url or url.endswith(".whl")]
-    page.evaluate("window.gap = window.longest = 0")  # from here on: the boot
     ticks = int(page.inner_text("#count"))
     page.locator("#far").scroll_into_view_if_needed()
     page.wait_for_function(ALL_SETTLED, timeout=60_000)
     expect(page.locator("#far")).to_have_attribute("data-state", "ready")
     page.mouse.wheel(0, -400)
     page.wait_for_function("window.scrolls > 0")
-    # Python booted in the worker: no task of the page's own came near the seconds-long ones
-    # of a Pyodide booted on the page's thread (a loaded test machine stretches a task's wall
-    # time: the bound is loose; Lighthouse measures the real blocking time), and the host's
-    # counter went on ticking.
-    assert page.evaluate("window.longest") < 500, page.evaluate("[window.longest, window.gap]")
+    # Python booted in the boards' worker, not on the page's thread: the page itself fetched
+    # neither Pyodide's runtime nor the engine (the worker's module scripts are the page's
+    # fetches, what the worker fetches as it runs is not), and the host's counter and
+    # scrolling went on. (How long the page's thread is blocked is measured, not asserted:
+    # `python3 build.py lighthouse`, `embedtime`.)
+    own = page.evaluate(PAGE_FETCHED)
+    assert not [url for url in own if "pyodide.asm" in url or url.endswith(".whl")], own
+    assert page.evaluate("typeof window.loadPyodide") == "undefined"
     assert int(page.inner_text("#count")) > ticks
     boards.assert_clean()
 

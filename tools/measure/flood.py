@@ -27,7 +27,7 @@ from static_server import start_server  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "tests" / "web"))
 # A guest page's data channels and the texts they receive (to send raw texts): the test's own.
-from test_friends_page import LISTEN  # noqa: E402
+from page_support import LISTEN  # noqa: E402
 
 NO_MDNS = "--disable-features=WebRtcHideLocalIpsWithMdns"  # host candidates on the loopback
 READY = "html.ready #app[data-phase]"
