@@ -160,8 +160,9 @@ def test_sample_of_a_partial_position_keeps_the_stock_size():
 
 
 def test_view_lives_in_its_module_below_the_game() -> None:
-    """``chkobba.view`` defines ``View`` and imports nothing of ``chkobba.game`` at run time
-    (only for the type checker); the old import paths give the same class."""
+    """``chkobba.view`` defines ``View`` and imports nothing of ``chkobba.game``, not even for
+    the type checker; the old import paths give the same class, and a view's sample is a
+    ``Game``, the one ``Game.from_view`` deals from the same draws."""
     import ast
     from pathlib import Path
 
@@ -170,7 +171,8 @@ def test_view_lives_in_its_module_below_the_game() -> None:
 
     assert View is chkobba.view.View is chkobba.game.View and View.__module__ == "chkobba.view"
     tree = ast.parse(Path(chkobba.view.__file__).read_text(encoding="utf-8"))
-    run_time = [node for node in tree.body if isinstance(node, ast.ImportFrom)]
-    assert run_time and all(node.module != "game" for node in run_time)
-    sample = Game.new(Rules(), seed=3).view(1).sample(random.Random(2))
-    assert type(sample) is Game
+    imports = [node for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)]
+    assert imports and all(node.module not in ("game", "chkobba.game") for node in imports)
+    view = Game.new(Rules(), seed=3).view(1)
+    sample = view.sample(random.Random(2))
+    assert type(sample) is Game and sample == Game.from_view(view, random.Random(2))

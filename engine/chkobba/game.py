@@ -3,11 +3,13 @@
 ``Game`` holds Card objects, the history and the match's totals; every rule it applies (the deal,
 a play, the next hand, the end of the deal, the points) is a ``chkobba.kernel`` function. What one
 seat may see of a game is a ``chkobba.view.View`` (``Game.view``); a view's sample is a ``Game``
-(``View.sample``: this module gives ``View`` the class it builds, view.py never imports it).
+(``Game.from_view``, ``View.sample``: this module gives ``View`` the class it builds, view.py never
+imports it).
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
@@ -244,6 +246,42 @@ class Game(_Parts):
             game.sweeps,
             last_capturer,
             None,
+        )
+
+    @classmethod
+    def from_view(cls, view: View, rng: random.Random) -> Game:
+        """A full game consistent with ``view``, the hidden cards dealt at random from ``rng``
+        (``View.sample`` too): a guest's page builds its table from one (the hidden cards made
+        up, never shown). The match's future shuffles are drawn from ``rng`` too; the game has
+        no history."""
+        hidden = list(view.unseen())
+        rng.shuffle(hidden)
+        hands = []
+        for seat, size in enumerate(view.hand_sizes):
+            if seat == view.seat:
+                hands.append(view.hand)
+            else:
+                hands.append(tuple(hidden[:size]))
+                del hidden[:size]
+        if view.cut_card is not None:
+            stock = (view.cut_card, *hidden[: view.stock_count - 1])
+        else:
+            stock = tuple(hidden[: view.stock_count])
+        return cls.from_position(
+            rules=view.rules,
+            seed=rng.getrandbits(64),
+            shuffles=len(view.deal_results),
+            phase=view.phase,
+            dealer=view.dealer,
+            current=view.current,
+            table=view.table,
+            hands=hands,
+            stock=stock,
+            piles=view.piles,
+            sweeps=view.sweeps,
+            last_capturer=view.last_capturer,
+            scores=view.scores,
+            deal_results=view.deal_results,
         )
 
     # ----------------------------------------------------------------- what there is to see

@@ -2,15 +2,16 @@
 
 A ``View`` is made by ``Game.view`` (or ``View.of``) and read from a peer message
 (``chkobba.peer``); bots and the page read it. ``View.sample`` makes up a whole ``Game`` that
-shows it. This module sits below ``chkobba.game``: a game makes views, and game.py gives ``View``
-the class its samples are (``View.game_class``), so no import runs up from here.
+shows it. This module sits below ``chkobba.game`` and never imports it: a game makes views, and
+game.py gives ``View`` the class its samples are (``View.game_class``); here a game is named by
+what a view asks of it (``Whole``, ``Dealer``).
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar, Protocol
 
 from .cards import DECK, Card
 from .cardsets import BITS, bits_of
@@ -19,10 +20,19 @@ from .moves import CUT_MOVES, Move, legal_play_moves
 from .rules import Rules
 from .scoring import DealResult
 
-if TYPE_CHECKING:  # for the type checker only: at run time game.py imports this module
-    from .game import Game
-
 __all__ = ["View"]
+
+
+class Whole(Protocol):
+    """A whole game, every card in its place (``chkobba.game.Game``), as a view asks of it."""
+
+    def view(self, seat: int) -> View: ...
+
+
+class Dealer(Protocol):
+    """What ``View.sample`` asks of the class of its samples (``chkobba.game.Game``)."""
+
+    def from_view(self, view: View, rng: random.Random) -> Whole: ...
 
 
 @dataclass(frozen=True)
@@ -47,10 +57,10 @@ class View:
     cut_card: Card | None
     history: tuple[Move, ...]
 
-    game_class: ClassVar[type[Game]]  # what a sample is: chkobba.game sets it to its Game
+    game_class: ClassVar[Dealer]  # what a sample is: chkobba.game sets it to its Game
 
     @staticmethod
-    def of(game: Game, seat: int) -> View:
+    def of(game: Whole, seat: int) -> View:
         """What ``seat`` may see of ``game`` (``Game.view``)."""
         return game.view(seat)
 
@@ -95,39 +105,10 @@ class View:
             seen.add(self.cut_card)
         return tuple(card for card in DECK if card not in seen)
 
-    def sample(self, rng: random.Random) -> Game:
-        """A full game consistent with this view, the hidden cards dealt at random.
-
-        A guest's page builds its table from one (the hidden cards made up, never shown), and
-        ``chkobba.peer`` checks with one that a view read is one the engine plays on. The
-        match's future shuffles are drawn from ``rng`` too; the sample has no history.
+    def sample(self, rng: random.Random) -> Whole:
+        """A full game consistent with this view, the hidden cards dealt at random from ``rng``:
+        ``Game.from_view`` (which the type checker knows to be a ``Game``), for one who holds
+        only the view. ``chkobba.peer`` checks with one that a view read is one the engine
+        plays on.
         """
-        hidden = list(self.unseen())
-        rng.shuffle(hidden)
-        hands = []
-        for seat, size in enumerate(self.hand_sizes):
-            if seat == self.seat:
-                hands.append(self.hand)
-            else:
-                hands.append(tuple(hidden[:size]))
-                del hidden[:size]
-        if self.cut_card is not None:
-            stock = (self.cut_card, *hidden[: self.stock_count - 1])
-        else:
-            stock = tuple(hidden[: self.stock_count])
-        return self.game_class.from_position(
-            rules=self.rules,
-            seed=rng.getrandbits(64),
-            shuffles=len(self.deal_results),
-            phase=self.phase,
-            dealer=self.dealer,
-            current=self.current,
-            table=self.table,
-            hands=hands,
-            stock=stock,
-            piles=self.piles,
-            sweeps=self.sweeps,
-            last_capturer=self.last_capturer,
-            scores=self.scores,
-            deal_results=self.deal_results,
-        )
+        return self.game_class.from_view(self, rng)

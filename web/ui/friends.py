@@ -399,7 +399,7 @@ class Friends:
             for s, name in enumerate(update.names)
         )
         seats = Roster((seat,), names, remote)
-        game = view.sample(random.Random(0))  # its hidden cards made up, never shown
+        game = Game.from_view(view, random.Random(0))  # its hidden cards made up, never shown
         self.app.state = replace(self.app.state, seats=seats)
         mover = next(
             (e.seat for e in reversed(update.log) if e.kind in (EntryKind.CUT, EntryKind.PLAY)),
