@@ -126,11 +126,11 @@ class App:
         self.friends = Friends(self, peer, join, stun)
         self.hint = Hint(self)
         self.sheets = DealSheets(self)
-        self.review = Review(self)
+        self.review = Review(self, self.friends)
         self.stats_screen = StatsScreen(self, download)
         self.daily_deal = DailyDeal(self)
         self.settings_screen = SettingsScreen(self)
-        self.people_form = PeopleForm(self)
+        self.people_form = PeopleForm(self, self.friends, self.settings_screen)
         self.taps = routes(
             self.play_taps(),
             self.sheets.taps(),

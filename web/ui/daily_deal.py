@@ -4,21 +4,18 @@ run of days on which the day's deal was played, and the time until the next day'
 from __future__ import annotations
 
 import datetime
-from typing import TYPE_CHECKING
 
 from chkobba.daily import daily_over, read_day, streak
 
 from .model import Params
-
-if TYPE_CHECKING:
-    from .controller import App
+from .taps import AppForFeatures
 
 
 class DailyDeal:
     """The daily deal's days, for the app (its ``daily``: the day played, None for any other
     match; its ``today``)."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppForFeatures) -> None:
         self.app = app
 
     def chosen(self, params: Params) -> datetime.date | None:

@@ -9,7 +9,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from chkobba import (
     EntryKind,
@@ -46,11 +46,8 @@ from .model import (
     clean_name,
 )
 from .refusals import refused
-from .taps import Tap
+from .taps import AppForFeatures, Tap
 from .words import clip, code_refused, player_label
-
-if TYPE_CHECKING:
-    from .controller import App
 
 PEOPLE_ICON = (
     '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M8 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7'
@@ -124,7 +121,7 @@ class Friends:
 
     def __init__(
         self,
-        app: App,
+        app: AppForFeatures,
         peer: Callable[[dict[str, Any]], None] | None = None,
         join: str | None = None,
         stun: bool = True,

@@ -3,8 +3,6 @@ on the table. The daily deal does without."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from chkobba import Game, Move
 from chkobba.explain import reason
 
@@ -12,10 +10,7 @@ from . import words
 from .i18n import Language
 from .phases import HINTED
 from .review import SEARCH_YIELD_S
-from .taps import Tap
-
-if TYPE_CHECKING:
-    from .controller import App
+from .taps import AppForFeatures, Tap
 
 # The hard bot's work for a hint on the page: the engine's default worlds, with a time cap so
 # the page never freezes (`python3 build.py bottime` measures it, as the computer's moves).
@@ -32,7 +27,7 @@ def hint_reason(t: Language, game: Game, move: Move) -> str:
 class Hint:
     """The hint button's tap, on the player's turn (a cut too)."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppForFeatures) -> None:
         self.app = app
 
     def taps(self) -> dict[str, Tap]:

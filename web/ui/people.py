@@ -7,21 +7,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
-from typing import TYPE_CHECKING
 
 from chkobba import Game
 from chkobba.rules import PLAYERS
 
 from . import words
 from .dialog import button, title
+from .friends import Friends
 from .i18n import FALLBACK, Language, language
 from .model import ALONE, HUMAN, NAME_LIMIT, Link, Roster, ScreenPhase, clean_name
 from .phases import in_progress
-from .taps import Tap
+from .settings import SettingsScreen
+from .taps import AppForFeatures, Tap
 from .words import player_label
-
-if TYPE_CHECKING:
-    from .controller import App
 
 
 @dataclass(frozen=True)
@@ -60,8 +58,9 @@ def pass_panel(t: Language, game: Game, people: Roster) -> PassPanel:
 class PeopleForm:
     """The people form's taps and what it sends; the phone passed on ("ready")."""
 
-    def __init__(self, app: App) -> None:
-        self.app = app
+    def __init__(self, app: AppForFeatures, friends: Friends, settings: SettingsScreen) -> None:
+        """``friends``: they are invited from the form; ``settings``: it sets the players."""
+        self.app, self.friends, self.settings = app, friends, settings
 
     def taps(self) -> dict[str, Tap]:
         return {
@@ -90,7 +89,7 @@ class PeopleForm:
         kinds = {s: form.get(f"kind-{s}") for s in range(1, players)}
         people = (HUMAN, *(s for s, kind in kinds.items() if kind == "person"))
         remote = tuple(s for s, kind in kinds.items() if kind == "friend" and self.app.ui.webrtc)
-        self.app.friends.stun = form.get("stun") == "on"
+        self.friends.stun = form.get("stun") == "on"
         seats = ALONE
         if len(people) > 1 or remote:
             t = language(self.app.state.settings.lang or FALLBACK)
@@ -101,12 +100,12 @@ class PeopleForm:
                 for s in range(players)
             )
             seats = Roster(people, names, remote)
-        self.app.settings_screen.change(players=players)
+        self.settings.change(players=players)
         self.app.new_game(self.app.fresh_seed(), seats)
         if remote:
             self.app.set_ui(panel=ScreenPhase.FRIENDS, links=tuple(Link(s) for s in remote))
             for seat in remote:
-                self.app.friends.invite(seat)
+                self.friends.invite(seat)
         self.app.paint()
         self.app.computer_may_play()
 

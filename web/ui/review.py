@@ -17,16 +17,15 @@ from chkobba.log import match_log, replay
 
 from . import words
 from .dialog import SCROLLS, TITLE_ID, close_button, title, working
+from .friends import Friends
 from .i18n import Language
 from .model import ALONE, MoveMade, Roster, ScreenPhase, Stage, Ui, Viewpoint
 from .phases import logged_deal
 from .sheets import Row, cell, points_table
-from .taps import Tap
+from .taps import AppForFeatures, Tap
 
 if TYPE_CHECKING:  # the review imports the bots' search: the page imports it when asked
     from chkobba.review import Decision
-
-    from .controller import App
 
 SEARCH_YIELD_S = 0.03  # lets the browser paint "Working it out…" (a hint: "Looking…") first
 REVIEW_DELAY_S = 0.05  # a decision is reviewed this long after the move (its frame first)
@@ -146,8 +145,9 @@ class Review:
     match goes (each of the player's decisions by the history up to it; each deal's expert
     sheet by its seat and deal), and a shared deal's steps."""
 
-    def __init__(self, app: App) -> None:
-        self.app = app
+    def __init__(self, app: AppForFeatures, friends: Friends) -> None:
+        """``friends``: a guest's page (the match is the host's) has no review."""
+        self.app, self.friends = app, friends
         self.reviews: dict[tuple[Move, ...], Decision] = {}
         self.experts: dict[tuple[int, int, DealResult], DealResult] = {}
         self.analyses: set[asyncio.Future[None]] = set()  # the work ahead of its asking
@@ -179,14 +179,14 @@ class Review:
     def ahead(self, before: Game, move: Move) -> None:
         """Review the player's ``move`` from ``before`` in the background (a guest's page has
         no review: the match is the host's)."""
-        if not self.app.friends.guest:
+        if not self.friends.guest:
             self.app.spawn(self.review_later(before, move), self.analyses)
 
     def expert_ahead(self) -> None:
         """Play the expert's replay of the deal just scored in the background, while its sheet
         is read (not on a guest's page)."""
         game = self.app.game
-        if not self.app.friends.guest:
+        if not self.friends.guest:
             self.app.spawn(self.expert_later(game, len(game.deal_results)), self.analyses)
 
     def replay_step(self, step: str) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from chkobba import TARGETS, Game
 from chkobba.rules import LEVELS, PLAYERS
@@ -17,10 +17,7 @@ from .dialog import button, title
 from .i18n import FALLBACK, LANGUAGES, Language, direction
 from .model import BACKS, FELTS, PACES, ScreenPhase, Settings, Ui
 from .phases import in_progress
-from .taps import Handler, Tap
-
-if TYPE_CHECKING:
-    from .controller import App
+from .taps import AppForFeatures, Handler, Tap
 
 ON_OFF = ("on", "off")
 
@@ -82,7 +79,7 @@ class SettingsScreen:
     """The settings' taps: each choice kept at once; a new match, asked first when one is in
     progress. The daily deal and a guest's page keep their match, its players and its rules."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppForFeatures) -> None:
         self.app = app
 
     def taps(self) -> dict[str, Tap]:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from html import escape
-from typing import TYPE_CHECKING
 
 from chkobba import Card, DealResult, DealScore, Game, Move, MoveKind, Phase, deal_link
 from chkobba.daily import daily_points
@@ -20,10 +19,7 @@ from .dialog import SCROLLS, button, close_button, copy_button, title
 from .i18n import Language
 from .model import SOLO, ScreenPhase, Ui, Viewpoint
 from .phases import logged_deal
-from .taps import Tap
-
-if TYPE_CHECKING:
-    from .controller import App
+from .taps import AppForFeatures, Tap
 
 
 @dataclass(frozen=True)
@@ -231,7 +227,7 @@ class DealSheets:
     """The taps of a deal's sheets: its log (opened and closed from the table too), the cards
     taken, its link (not on a guest's page: the deal is the host's), the next deal."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppForFeatures) -> None:
         self.app = app
 
     def taps(self) -> dict[str, Tap]:

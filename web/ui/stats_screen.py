@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from html import escape
-from typing import TYPE_CHECKING
 
 from chkobba import Phase
 
@@ -27,10 +26,7 @@ from .stats import (
     record,
     reset,
 )
-from .taps import Tap
-
-if TYPE_CHECKING:
-    from .controller import App
+from .taps import AppForFeatures, Tap
 
 
 @dataclass(frozen=True)
@@ -119,7 +115,9 @@ class StatsScreen:
     """The statistics' taps and records. ``download``: hands the page a file to save (its name
     and text): the statistics exported."""
 
-    def __init__(self, app: App, download: Callable[[str, str], None] | None = None) -> None:
+    def __init__(
+        self, app: AppForFeatures, download: Callable[[str, str], None] | None = None
+    ) -> None:
         self.app = app
         self.download = download
 
