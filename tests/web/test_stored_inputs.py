@@ -303,6 +303,6 @@ def test_kept_values_the_page_wrote_give_no_notice():
     first = make_app(store, "?pace=0")
     first.start()
     first.storage.save_settings(Settings(level="hard", lang="fr"))
-    first.storage.played_day(first.today)
+    first.storage.played_day(first.daily_deal.today)
     again = make_app(store, "?pace=0")
     assert not again.ui.notices

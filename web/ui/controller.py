@@ -16,16 +16,15 @@ friends far away (``friends``). ``tap`` routes each action to the feature that d
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from chkobba import Card, ChkobbaError, Game, Move, MoveKind, Phase, Rules, SeatUpdate
-from chkobba.daily import DAILY_LEVEL, daily_game, daily_seed, is_daily, utc_day
+from chkobba.daily import DAILY_LEVEL, daily_game, daily_seed
 from chkobba.log import taken_back
 
-from .daily_deal import DailyDeal, clock_time
+from .daily_deal import DailyDeal, utc_now
 from .frame import capture_choices, make_frame
 from .friends import Friends
 from .hint import Hint
@@ -34,7 +33,6 @@ from .model import (
     ALONE,
     PACES,
     PANELS,
-    AddressProblem,
     MoveMade,
     Notice,
     NoticeKind,
@@ -77,11 +75,6 @@ FOLLOW_MS = 6000
 BOT_SAMPLES: int | None = None
 BOT_BUDGET_MS = 150.0
 ELSEWHERE = Notice(NoticeKind.ELSEWHERE)
-
-
-def utc_now() -> str:
-    """The time now, UTC, as ISO 8601 text (a match's date in the statistics)."""
-    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
 
 
 class App:
@@ -153,10 +146,8 @@ class App:
         # match alone.
         self.keeps_save = params.position is None and params.deal is None and join is None
         # The daily deal (?daily): its day; its match is kept apart, under its own key.
-        self.today = utc_day(clock_time(clock()))  # the UTC day, as the daily deal's
         self.daily = self.daily_deal.chosen(params) if self.keeps_save else None
-        if self.daily is not None:
-            storage = self.storage = storage.daily(earlier=self.daily != self.today)
+        storage = self.storage = self.daily_deal.kept_apart(storage)
         notices: list[Notice] = [kept] if kept else []
         saved: KeptMatch | None = None
         if self.keeps_save:
@@ -164,11 +155,8 @@ class App:
             # What is kept and cannot be read is set aside, each with its notice.
             found = (problem, storage.check_days(), storage.check_frame())
             notices += [notice for notice in found if notice]
-        if self.daily is not None and saved is not None and not is_daily(saved.game, self.daily):
-            saved = None  # another day's (yesterday's, or another earlier day's): over for good
-        problems = params.errors
-        if self.daily is not None and params.daily and self.daily.isoformat() != params.daily:
-            problems += (AddressProblem("future", "daily", params.daily),)  # a day to come
+        saved = self.daily_deal.still_on(saved)
+        problems = params.errors + self.daily_deal.problems(params)
         if problems:
             notices.append(Notice(NoticeKind.ADDRESS, problems=problems))
         switch = None  # ?players= for another number than the saved match's: asked first
@@ -197,9 +185,7 @@ class App:
             seen_deals=seen, replay=replay, replay_deal=number, hidden=people.shared, webrtc=webrtc
         )
         ui, people = self.friends.opening(ui, people)
-        if self.daily is not None:
-            ui = replace(ui, daily=self.daily.isoformat(), streak=self.daily_deal.streak())
-            ui = replace(ui, next_daily=self.daily_deal.next_daily())
+        ui = self.daily_deal.opening(ui)
         if switch is not None:
             ui = replace(ui, panel=ScreenPhase.CONFIRM, switch=switch)
         stats: Stats | None = None

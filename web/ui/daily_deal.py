@@ -1,39 +1,71 @@
-"""The daily deal on the page (?daily, ``chkobba.daily`` deals it): which day's is played, the
-run of days on which the day's deal was played, and the time until the next day's."""
+"""The daily deal on the page (?daily, ``chkobba.daily`` deals it): which day's is played, where
+its match is kept, the run of days on which the day's deal was played, and the time until the
+next day's; the page's clock (``utc_now``), whose day is the daily deal's."""
 
 from __future__ import annotations
 
 import datetime
+import time
+from dataclasses import replace
 
-from chkobba.daily import daily_over, read_day, streak
+from chkobba.daily import daily_over, is_daily, read_day, streak, utc_day
 
-from .model import Params
+from .model import AddressProblem, Params, Ui
+from .storage import KeptMatch, Storage
 from .taps import AppForFeatures
 
 
 class DailyDeal:
     """The daily deal's days, for the app (its ``daily``: the day played, None for any other
-    match; its ``today``)."""
+    match); ``today``: the UTC day by the app's clock."""
 
     def __init__(self, app: AppForFeatures) -> None:
         self.app = app
+        self.today = utc_day(clock_time(app.clock()))
 
     def chosen(self, params: Params) -> datetime.date | None:
         """The day of the daily deal asked for (?daily: today's; ?daily=YYYY-MM-DD: that day's,
         but never a day to come: today's then), or None."""
         if params.daily is None:
             return None
-        day = read_day(params.daily) if params.daily else self.app.today
-        return min(day, self.app.today)
+        day = read_day(params.daily) if params.daily else self.today
+        return min(day, self.today)
+
+    def kept_apart(self, storage: Storage) -> Storage:
+        """Where the match is kept: the daily deal's apart, under its own key (an earlier day's
+        apart from today's)."""
+        day = self.app.daily
+        return storage if day is None else storage.daily(earlier=day != self.today)
+
+    def still_on(self, saved: KeptMatch | None) -> KeptMatch | None:
+        """The saved match, unless it is another day's daily deal (yesterday's, or another
+        earlier day's): that one is over for good."""
+        day = self.app.daily
+        if day is not None and saved is not None and not is_daily(saved.game, day):
+            return None
+        return saved
+
+    def problems(self, params: Params) -> tuple[AddressProblem, ...]:
+        """What the address asked wrong of the daily deal: a day to come (today's is played)."""
+        day = self.app.daily
+        if day is not None and params.daily and day.isoformat() != params.daily:
+            return (AddressProblem("future", "daily", params.daily),)
+        return ()
+
+    def opening(self, ui: Ui) -> Ui:
+        """The daily deal's first frame: its day, the runs of days played, the time left until
+        the next day's."""
+        day = self.app.daily
+        if day is None:
+            return ui
+        return replace(
+            ui, daily=day.isoformat(), streak=self.streak(), next_daily=self.next_daily()
+        )
 
     def record_day(self) -> None:
         """The daily deal just ended: today's counts toward the run of days played (an earlier
         day's, opened from a link, is played for itself)."""
-        if (
-            self.app.daily is None
-            or not daily_over(self.app.game)
-            or self.app.daily != self.app.today
-        ):
+        if self.app.daily is None or not daily_over(self.app.game) or self.app.daily != self.today:
             return
         self.app.notify(self.app.storage.played_day(self.app.daily))
         self.app.set_ui(streak=self.streak(), next_daily=self.next_daily())
@@ -41,16 +73,22 @@ class DailyDeal:
     def next_daily(self) -> int:
         """The minutes until the next day's deal (UTC midnight), when today's is played; 0 for
         an earlier day's."""
-        if self.app.daily != self.app.today:
+        if self.app.daily != self.today:
             return 0
         now = clock_time(self.app.clock())
-        midnight = datetime.datetime.combine(self.app.today, datetime.time(), datetime.UTC)
+        midnight = datetime.datetime.combine(self.today, datetime.time(), datetime.UTC)
         left = midnight + datetime.timedelta(days=1) - now
         return max(1, -(-int(left.total_seconds()) // 60))
 
     def streak(self) -> tuple[int, int]:
         """The runs of days on which the day's daily deal was played: now, and the best."""
-        return streak(self.app.storage.days(), self.app.today)
+        return streak(self.app.storage.days(), self.today)
+
+
+def utc_now() -> str:
+    """The time now, UTC, as ISO 8601 text: the page's clock (a match's date in the statistics,
+    the daily deal's day)."""
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
 
 
 def clock_time(text: str) -> datetime.datetime:
