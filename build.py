@@ -57,7 +57,8 @@ BABEL = "babel==2.18.0"
 # Babel for the message catalogs, and LAME (lameenc) to encode the sounds tools/sounds.py makes.
 BUILD_TOOLS = ("hatchling==1.33.0", "brotli==1.2.1", "resvg-py==0.5.0", BABEL, "lameenc==1.9.0")
 SOUND_TOOL = TOOLS / "sounds.py"
-APP_ZIP = "app.zip"  # web/ui/*.py and their .pyc, unpacked beside main.py by PyScript
+APP_ZIP = "app.zip"  # the page's packages, .py and .pyc, unpacked beside main.py by PyScript
+PAGE_PACKAGES = ("ui", "shared")  # the game page's Python (shared: what the boards use too)
 CLI_MODULES = ("__main__", "arena", "bench")  # engine modules the page never imports
 INTERPRETER = "interpreter.mjs"  # Pyodide as PyScript loads it: from a snapshot when one is kept
 HOST = "host.js"  # starts the game's Python; knows the build's cache (for the snapshot's trial)
@@ -78,6 +79,15 @@ CATALOG_TOOL = ROOT / "tools" / "catalogs.py"
 # Babel's default keywords (_, gettext, ngettext, pgettext...), the page's context marker and
 # the lessons' plural marker.
 MESSAGE_KEYWORDS = ("np_:1c,2", "Nn_:1,2")
+# Where the page's and the boards' messages are written (files, and folders read whole)
+MESSAGE_SOURCES = (
+    WEB / "main.py",
+    WEB / START_WORDS,
+    WEB / "ui",
+    WEB / "shared",
+    WEB / "board",
+    WEB / "lessons.py",
+)
 ARABIC_FONT = NODE / "@fontsource" / "noto-sans-arabic"
 ARABIC_FONT_FILES = (  # Fontsource's Arabic-script subset (Latin text uses the system font)
     "files/noto-sans-arabic-arabic-400-normal.woff2",
@@ -280,7 +290,8 @@ def imported_names() -> list[str]:
 
 
 def page_modules(site: Path) -> list[str]:
-    """The modules the page may import: the engine's (less its command-line tools) and web/ui's."""
+    """The modules the page may import: the engine's (less its command-line tools) and those of
+    its packages (PAGE_PACKAGES; the boards' are traced too, then left out of the snapshot)."""
     names = []
     for path in sorted(site.rglob("*.py")):
         name = ".".join(path.relative_to(site).with_suffix("").parts).removesuffix(".__init__")
@@ -293,26 +304,24 @@ def compiled_python(wheel: Path) -> Path:
     """Trace, trim and compile the page's Python in Pyodide under Node (tools/pyodide_bundle.py);
     cached in .cache/python/ by the digest of every input."""
     stdlib = NODE / "pyodide" / "python_stdlib.zip"
-    ui = sorted((WEB / "ui").glob("*.py"))
-    board = sorted((WEB / "board").glob("*.py"))  # the tutorial boards' Python (embed.js)
+    packages = {name: sorted((WEB / name).glob("*.py")) for name in (*PAGE_PACKAGES, "board")}
     tools = sorted(p for p in TOOLS.iterdir() if p.is_file())  # (not measure/)
     scripts = sorted(PYSCRIPT_DIST.glob("*.js"))
-    key = digest(stdlib, wheel, WEB / "main.py", *ui, *board, *tools, *scripts)[:16]
+    sources = [p for paths in packages.values() for p in paths]  # (board: the tutorial boards')
+    key = digest(stdlib, wheel, WEB / "main.py", *sources, *tools, *scripts)[:16]
     done = CACHE / "python" / key
     if (done / "out" / "trace.json").exists():
         return done / "out"
     work = CACHE / "python" / f"{key}.tmp"
     shutil.rmtree(work, ignore_errors=True)
-    (work / "app" / "ui").mkdir(parents=True)
-    (work / "app" / "board").mkdir()
     shutil.copy2(stdlib, work / "stdlib.zip")
     shutil.copy2(wheel, work / "wheel.whl")
     with zipfile.ZipFile(wheel) as whl:
         whl.extractall(work / "app", [n for n in whl.namelist() if n.endswith(".py")])
-    for path in ui:
-        shutil.copy2(path, work / "app" / "ui" / path.name)
-    for path in board:
-        shutil.copy2(path, work / "app" / "board" / path.name)
+    for name, paths in packages.items():
+        (work / "app" / name).mkdir(parents=True)
+        for path in paths:
+            shutil.copy2(path, work / "app" / name / path.name)
     roots = {"modules": page_modules(work / "app"), "extra": imported_names()}
     (work / "roots.json").write_text(json.dumps(roots))
     run("node", TOOLS / "pyodide_run.mjs", NODE / "pyodide", work)
@@ -344,8 +353,10 @@ def add_python(wheel: Path, compiled: Path) -> None:
         if p.name.split(".")[0] not in CLI_MODULES
     }
     stored_zip(DIST / "wheels" / wheel.name, members)
-    app = {f"ui/{p.name}": p.read_bytes() for p in sorted((WEB / "ui").glob("*.py"))}
-    app |= {str(p.relative_to(pycs)): p.read_bytes() for p in (pycs / "ui").rglob("*.pyc")}
+    app = {}
+    for name in PAGE_PACKAGES:
+        app |= {f"{name}/{p.name}": p.read_bytes() for p in sorted((WEB / name).glob("*.py"))}
+        app |= {str(p.relative_to(pycs)): p.read_bytes() for p in (pycs / name).rglob("*.pyc")}
     stored_zip(DIST / APP_ZIP, app)
 
 
@@ -722,18 +733,26 @@ def measure(name: str, args: list[str]) -> int:
 
 
 def catalogs() -> int:
-    """Extract the page's messages (web/main.py, start_words.py, ui/, board/, lessons.py) into
-    web/locale/messages.pot and merge them into each language's .po (new ones empty, changed
-    ones fuzzy); English gets its message ids as translations, to be edited where the English
-    should differ."""
+    """Extract the page's and the boards' messages (MESSAGE_SOURCES) into web/locale/messages.pot
+    and merge them into each language's .po (new ones empty, changed ones fuzzy); English gets its
+    message ids as translations, to be edited where the English should differ."""
     python = Path(sys.executable)
     pybabel = (python, "-m", "babel.messages.frontend")
     pot = LOCALE / "messages.pot"
     LOCALE.mkdir(exist_ok=True)
     keywords = [arg for k in MESSAGE_KEYWORDS for arg in ("-k", k)]
     options = ("-c", "TRANSLATORS:", "--no-location", "--sort-output", "--no-wrap")
-    sources = (WEB / "main.py", WEB / START_WORDS, WEB / "ui", WEB / "board", WEB / "lessons.py")
-    run(*pybabel, "extract", *keywords, *options, "--project", "Chkobba", "-o", pot, *sources)
+    run(
+        *pybabel,
+        "extract",
+        *keywords,
+        *options,
+        "--project",
+        "Chkobba",
+        "-o",
+        pot,
+        *MESSAGE_SOURCES,
+    )
     for lang in LANGUAGES:
         po = LOCALE / lang / "LC_MESSAGES" / "messages.po"
         step = ("update", "--ignore-obsolete") if po.exists() else ("init",)

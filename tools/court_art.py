@@ -17,7 +17,7 @@ and the tutorial boards, which adopt the same sheet in their shadow roots, show 
     python tools/court_art.py --size CSS     what the figures add to a built CSS (brotli, as
                                              build.py compresses: .venv/bin/python for brotli)
 
-web/ui/cards.py marks a court card's figure <span class="court" data-c="KH">.
+web/shared/cards.py marks a court card's figure <span class="court" data-c="KH">.
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "engine"), str(ROOT / "web")]
 
 import lessons  # noqa: E402  (web/lessons.py)
-from ui.i18n import HTML_LANG, LANGUAGES, NATIVE_NAMES, Language, load  # noqa: E402
+from shared.i18n import HTML_LANG, LANGUAGES, NATIVE_NAMES, Language, load  # noqa: E402
 
 
 def texts(t: Language) -> dict[str, str]:

@@ -1,5 +1,5 @@
 // The one rule for the language a page speaks, shared by host.js (its start-failure screen),
-// tutorial.js and embed.js; web/ui/i18n.py `pick_language` is the same rule in Python, and
+// tutorial.js and embed.js; web/shared/i18n.py `pick_language` is the same rule in Python, and
 // tests/web/test_language.py runs one table of tags through both. Each page passes its own
 // candidates in its own order (?lang=, a setting, the browser's languages...): that order is
 // the page's; the matching is this.

@@ -2,7 +2,7 @@
 it cannot ask the catalogs then), marked for the catalogs: build.py writes their translations
 into host.js (by the lowercased name: ``TITLE`` is ``words.title``)."""
 
-from ui.i18n import N_
+from shared.i18n import N_
 
 TITLE = N_("The game could not start")
 RETRY = N_("Retry")

@@ -22,8 +22,8 @@ DIST = ROOT / "dist"
 sys.path.insert(0, str(ROOT / "web"))  # the page's own modules (ui.*) for CPython tests
 sys.path.insert(0, str(ROOT / "tests"))  # the engine tests' support (engine_support)
 sys.path.insert(0, str(ROOT / "tools"))  # the static host (static_server)
+from shared import i18n  # noqa: E402
 from static_server import start_server  # noqa: E402
-from ui import i18n  # noqa: E402
 
 
 def compiled_catalogs() -> Path:

@@ -1,5 +1,5 @@
 """One rule for the language a page speaks: web/language.js (host.js, tutorial.js, embed.js) and
-web/ui/i18n.py (the game, the boards' Python) answer the same for one table of tags."""
+web/shared/i18n.py (the game, the boards' Python) answer the same for one table of tags."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import shutil
 import subprocess
 
 from conftest import ROOT
-from ui.i18n import LANGUAGES, pick_language
+from shared.i18n import LANGUAGES, pick_language
 
 # Each row: a page's candidates in its order (?lang=, a setting, the browser's...), and the answer.
 TABLE: list[tuple[list[str | None], str]] = [

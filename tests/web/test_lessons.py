@@ -15,7 +15,7 @@ from board.spec import parse_spec
 from board.state import Board, start, tap
 from chkobba import Move, MoveKind
 from conftest import ROOT
-from ui import i18n
+from shared import i18n
 
 BOARDS = [
     pytest.param(board, id=f"{lesson.id}-{index}")

@@ -1,6 +1,6 @@
 """A board's picture as one frozen value: ``frame(board)`` decides everything that is shown
 (which cards, which are tappable, every line of text in the board's language, the buttons);
-the renderer only draws it. Every word comes from the game's catalogs (``ui.i18n``)."""
+the renderer only draws it. Every word comes from the game's catalogs (``shared.i18n``)."""
 
 from __future__ import annotations
 
@@ -8,10 +8,9 @@ from dataclasses import dataclass
 
 from chkobba import Card, DealResult, DealScore, Move
 from chkobba.kernel import CATEGORIES
-from ui import words
-from ui.i18n import N_, Language, language
-from ui.refusals import move_words, not_asked, refused
-from ui.sheets import cell
+from shared import words
+from shared.i18n import N_, Language, language
+from shared.refusals import move_words, not_asked, refused
 
 from .state import Board, Feedback, can_act
 
@@ -200,7 +199,7 @@ def score_rows(t: Language, result: DealResult, seat: int) -> tuple[tuple[str, s
 
     def row(name: str, key: str) -> tuple[str, str, str]:
         def shown(score: DealScore) -> str:
-            points, note = cell(t, key, score)
+            points, note = words.cell(t, key, score)
             return t._("{points} ({note})", points=points, note=note) if note else str(points)
 
         return t._(name), shown(you), shown(them)

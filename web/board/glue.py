@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 
 from chkobba import ParseError, reading
 from chkobba.reading import quote
-from ui.i18n import pick
+from shared.i18n import pick
 
 from .frame import frame
 from .render import render, render_error

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from html import escape
 
-from ui import words
-from ui.cards import back_html, card_html
-from ui.i18n import N_, Language, language
+from shared import words
+from shared.cards import back_html, card_html
+from shared.i18n import N_, Language, language
 
 from .frame import Frame, Side, Spot
 from .script_words import CANNOT

@@ -2,7 +2,7 @@
 failed), marked for the catalogs: build.py writes their translations into embed.js (by the
 lowercased name: ``LOADING`` is ``words.loading``)."""
 
-from ui.i18n import N_
+from shared.i18n import N_
 
 LOADING = N_("Loading the board…")
 CANNOT = N_("This board cannot be shown")

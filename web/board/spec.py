@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from chkobba import ChkobbaError, Game, Move, read_deal_link, reading
 from chkobba.reading import Misread, quote
-from ui.i18n import LANGUAGES, pick, spoken
+from shared.i18n import LANGUAGES, pick, spoken
 
 # attribute / parameter -> the longest value accepted
 LIMITS = {

@@ -24,12 +24,12 @@ from typing import TYPE_CHECKING, Any
 from chkobba import Card, ChkobbaError, Game, Move, MoveKind, Phase, Rules, SeatUpdate
 from chkobba.daily import DAILY_LEVEL, daily_game, daily_seed, is_daily, utc_day
 from chkobba.log import taken_back
+from shared.i18n import pick
 
 from .daily_deal import DailyDeal, clock_time
 from .frame import capture_choices, make_frame
 from .friends import Friends
 from .hint import Hint
-from .i18n import pick
 from .model import (
     ALONE,
     PACES,

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from html import escape
 
+from shared.i18n import Language
+
 from . import words
-from .i18n import Language
 from .model import ScreenPhase
 
 TITLE_ID = "dialog-title"

@@ -25,25 +25,25 @@ from chkobba import (
 )
 from chkobba.kernel import side as side_of
 from chkobba.log import Entry, EntryKind, match_log, undoable
+from shared import words as game_words
+from shared.i18n import FALLBACK, Language, language
+from shared.viewpoint import SOLO, Viewpoint
 
 from . import words
 from .friends import FriendsPanel, connected, friends_panel
 from .hint import hint_reason
-from .i18n import FALLBACK, Language, language
 from .model import (
     ALONE,
     BACKS,
     FELTS,
     GUEST_LINK,
     PACES,
-    SOLO,
     MoveMade,
     Roster,
     ScreenPhase,
     Settings,
     Stage,
     Ui,
-    Viewpoint,
 )
 from .news import Announcement, Motion, announcement, event, motion, sounds, spoken
 from .people import PassPanel, PeoplePanel, pass_panel, people_panel
@@ -234,7 +234,7 @@ def make_frame(
         lang=t.code,
         phase=phase,
         moves=moves,
-        scores=tuple(Score(words.side_name(t, s, players, seats), scored[s]) for s in (0, 1)),
+        scores=tuple(Score(game_words.side_name(t, s, players, seats), scored[s]) for s in (0, 1)),
         target=t._(words.DAILY) if ui.daily else words.target(t, shown.rules.target),
         seats=seat_views(t, shown, ui, pending, hint, seats, phase, hidden, log),
         table=table_view(shown, ui, choices, pending, hint),
@@ -319,7 +319,7 @@ def seat_view(
     hand = list(game.hands[seat])
     if pending and pending.seat == seat and pending.move.card in hand:
         hand.remove(pending.move.card)
-    name = words.dealer(t, words.seat_name(t, seat, players, seats), game.dealer == seat)
+    name = words.dealer(t, game_words.seat_name(t, seat, players, seats), game.dealer == seat)
     if you and not hidden:  # the phone is in this seat's hands
         turn = phase in PLAYING
         faces = tuple(CardView(c, hand_marks(c, ui, hint), tappable=True) for c in hand)
@@ -373,8 +373,8 @@ def last_plays(
 def pile_view(t: Language, game: Game, side: int, seats: Viewpoint) -> PileView:
     players = game.rules.players
     pile, sweeps = game.piles[side], game.sweeps[side]
-    name = words.side_name(t, side, players, seats)
-    label = words.pile(t, name, len(pile), len(sweeps))
+    name = game_words.side_name(t, side, players, seats)
+    label = game_words.pile(t, name, len(pile), len(sweeps))
     caption = name if players > 2 else ""
     return PileView(side, len(pile), sweeps, label, caption)
 
@@ -427,12 +427,12 @@ def choice_panel(t: Language, ui: Ui, choices: list[Move]) -> Choices | None:
     card = ui.selected
     values = [c.value for c in ui.picked]
     if values:
-        prompt = words.running(t, card, values)
+        prompt = game_words.running(t, card, values)
     elif all(len(m.captures) == 1 for m in choices):
-        prompt = words.pick_one(t, card)
+        prompt = game_words.pick_one(t, card)
     else:
-        prompt = words.make(t, card)
-    options = tuple((m, words.take(t, m.captures)) for m in choices)
+        prompt = game_words.make(t, card)
+    options = tuple((m, game_words.take(t, m.captures)) for m in choices)
     return Choices(prompt, sum(values), options)
 
 
@@ -454,7 +454,7 @@ def status(
     if phase in HINTED and hint:
         return words.hint(t, hint_reason(t, game, hint))
     if phase in (ScreenPhase.PLAY, ScreenPhase.CUT):
-        line = t._(words.YOUR_TURN) if phase == ScreenPhase.PLAY else t._(words.YOUR_CUT)
+        line = t._(game_words.YOUR_TURN) if phase == ScreenPhase.PLAY else t._(words.YOUR_CUT)
         return words.turn(event(t, game, ui, seats), line)
     happened = event(t, game, ui, seats)
     away = game.current in people.remote and not connected(ui, game.current)

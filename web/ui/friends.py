@@ -28,11 +28,12 @@ from chkobba import (
     read_seat_update,
     seat_update,
 )
+from shared.i18n import FALLBACK, Language, language
+from shared.refusals import refused
 
 from . import words
 from .dialog import button, close_button, copy_button, title
 from .guard import ANSWER_S, coalesced
-from .i18n import FALLBACK, Language, language
 from .model import (
     GUEST_LINK,
     Link,
@@ -45,7 +46,6 @@ from .model import (
     Ui,
     clean_name,
 )
-from .refusals import refused
 from .taps import Tap
 from .words import clip, code_refused, player_label
 

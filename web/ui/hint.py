@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING
 
 from chkobba import Game, Move
 from chkobba.explain import reason
+from shared.i18n import Language
 
 from . import words
-from .i18n import Language
 from .phases import HINTED
 from .review import SEARCH_YIELD_S
 from .taps import Tap

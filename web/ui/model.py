@@ -22,10 +22,9 @@ from chkobba import (
     read_deal_link,
 )
 from chkobba.daily import read_day
-from chkobba.kernel import side as side_of
 from chkobba.rules import LEVELS, PLAYERS
-
-from .i18n import LANGUAGES
+from shared.i18n import LANGUAGES
+from shared.viewpoint import HUMAN
 
 if TYPE_CHECKING:  # the review imports the bots' search: the page imports it later
     from chkobba.review import Decision
@@ -38,7 +37,6 @@ PACES = {"slow": 1.6, "normal": 1.0, "fast": 0.3, "instant": 0.0}
 # The look: the cards' backs and the baize's colour (the first of each is the default).
 BACKS = ("red", "blue", "green")
 FELTS = ("green", "blue", "red")
-HUMAN = 0  # the seat the player sits in (with four, seat 2 is the partner)
 NAME_LIMIT = 24  # characters of a person's name
 T = TypeVar("T")
 
@@ -182,29 +180,6 @@ class Roster:
 
 
 ALONE = Roster()
-
-
-@dataclass(frozen=True)
-class Viewpoint:
-    """The table as the screen tells it: the seat at the bottom, whose hand is shown ("you"),
-    each person's name by seat ("" : named by its place, "Computer", "Partner"...)."""
-
-    viewer: int = HUMAN
-    names: tuple[str, ...] = ()
-    hiding: bool = False  # the phone passes: no one is "you", every person is named
-
-    def you(self, seat: int) -> bool:
-        return seat == self.viewer and not self.hiding
-
-    def name(self, seat: int) -> str:
-        return self.names[seat] if seat < len(self.names) and not self.you(seat) else ""
-
-    def mine(self, side: int) -> bool:
-        """Whether ``side`` is the viewer's."""
-        return side == side_of(self.viewer)
-
-
-SOLO = Viewpoint()  # the player alone at seat 0, against the computer
 
 
 # Letters and symbols that show nothing: Hangul fillers, the blank braille pattern; a name of

@@ -9,10 +9,12 @@ from chkobba import Game, MoveKind, Phase
 from chkobba.kernel import HAND_SIZE
 from chkobba.kernel import side as side_of
 from chkobba.log import made_chkobba
+from shared import words as game_words
+from shared.i18n import Language
+from shared.viewpoint import Viewpoint
 
 from . import words
-from .i18n import Language
-from .model import MoveMade, ScreenPhase, Stage, Ui, Viewpoint
+from .model import MoveMade, ScreenPhase, Stage, Ui
 from .phases import SHEETS, on_screen
 
 
@@ -46,12 +48,12 @@ def event(t: Language, game: Game, ui: Ui, seats: Viewpoint, spoken: bool = Fals
     players = game.rules.players
     cut_card = last.before.cut_card
     if ui.stage == Stage.SHOW:
-        return words.played(
+        return game_words.played(
             t, last.seat, last.move, cut_card, pending=True, players=players, seats=seats
         )
     if game.phase == Phase.CUT and game.redealt:
         return t._(words.REDEALT)
-    return words.played(
+    return game_words.played(
         t, last.seat, last.move, cut_card, spoken=spoken, players=players, seats=seats
     )
 
@@ -115,7 +117,7 @@ def announcement(t: Language, game: Game, ui: Ui, seats: Viewpoint) -> Announcem
     if ui.stage != Stage.SETTLE or ui.last is None or not made_sweep(ui.last, game):
         return None
     who = words.swept_table(t, ui.last.seat, game.rules.players, seats)
-    return Announcement(t._(words.CHKOBBA), who)
+    return Announcement(t._(game_words.CHKOBBA), who)
 
 
 def motion(ui: Ui) -> Motion:

@@ -11,11 +11,12 @@ from typing import TYPE_CHECKING
 
 from chkobba import Game
 from chkobba.rules import PLAYERS
+from shared.i18n import FALLBACK, Language, language
+from shared.viewpoint import HUMAN
 
 from . import words
 from .dialog import button, title
-from .i18n import FALLBACK, Language, language
-from .model import ALONE, HUMAN, NAME_LIMIT, Link, Roster, ScreenPhase, clean_name
+from .model import ALONE, NAME_LIMIT, Link, Roster, ScreenPhase, clean_name
 from .phases import in_progress
 from .taps import Tap
 from .words import player_label

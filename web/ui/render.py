@@ -13,9 +13,11 @@ from __future__ import annotations
 from html import escape
 
 from chkobba import MoveKind
+from shared import words as game_words
+from shared.cards import back_html, card_html
+from shared.i18n import Language, language
 
 from . import words
-from .cards import back_html, card_html
 from .dialog import button, sheet_box, title
 from .frame import (
     CardView,
@@ -29,7 +31,6 @@ from .frame import (
     SeatView,
 )
 from .friends import FriendsPanel, friends_button_html, friends_html
-from .i18n import Language, language
 from .model import ScreenPhase
 from .news import Announcement
 from .people import PassPanel, PeoplePanel, pass_html, people_html
@@ -198,13 +199,13 @@ def felt(t: Language, frame: Frame, inert: str) -> str:
     if frame.incoming is not None:
         cards.append(card_html(t, frame.incoming, ("incoming",)))
     if not cards:
-        cards.append(f'<span class="empty">{escape(t._(words.EMPTY_TABLE))}</span>')
+        cards.append(f'<span class="empty">{escape(t._(game_words.EMPTY_TABLE))}</span>')
     stock = frame.stock
     return (
         f'<section class="felt{" choosing" if frame.choices else ""}" data-zone="table"{inert}>'
         '<div class="felt-head">'
         f'<div class="stock{"" if stock else " empty"}" data-zone="stock" role="img" '
-        f'aria-label="{escape(words.stock_label(t, stock))}">{back_html()}'
+        f'aria-label="{escape(game_words.stock_label(t, stock))}">{back_html()}'
         f'<span aria-hidden="true">{escape(words.stock(t, stock))}</span></div>'
         f'<button type="button" class="deal-no" data-action="log" aria-haspopup="dialog" '
         f'aria-label="{escape(words.log_button(t, frame.deal))}">'
@@ -265,8 +266,8 @@ def choice_panel(t: Language, choices: Choices | None) -> str:
         f'<div class="choices{many}">'
         f'<div class="choice-head"><div class="sum" data-sum="{choices.total}">'
         f"{escape(choices.prompt)}</div>"
-        f'<button type="button" class="cancel" data-action="cancel">{escape(t._(words.CANCEL))}'
-        "</button></div>"
+        '<button type="button" class="cancel" data-action="cancel">'
+        f"{escape(t._(game_words.CANCEL))}</button></div>"
         f'<div class="options">{"".join(buttons)}</div></div>'
     )
 
@@ -369,14 +370,15 @@ def cut_panel(t: Language, cut: Cut) -> str:
         f'<li data-choice="{kind}">{escape(t._(line))}</li>'
         for kind, line in words.CUT_CHOICES.items()
     )
+    keep, expose = t._(game_words.KEEP), t._(game_words.EXPOSE)
     return (
         f"{title(t._(words.CUT_TITLE))}"
         f'<p class="sub">{escape(t._(words.CUT_SUB))}</p>'
         f'<div class="cut-card">{card_html(t, cut.card)}</div>'
         f'<ul class="cut-choices">{choices}</ul>'
         '<div class="actions">'
-        f"{button('move', t._(words.KEEP), cls(MoveKind.KEEP, 'btn'), MoveKind.KEEP)}"
-        f"{button('move', t._(words.EXPOSE), cls(MoveKind.EXPOSE, 'btn alt'), MoveKind.EXPOSE)}"
+        f"{button('move', keep, cls(MoveKind.KEEP, 'btn'), MoveKind.KEEP)}"
+        f"{button('move', expose, cls(MoveKind.EXPOSE, 'btn alt'), MoveKind.EXPOSE)}"
         "</div>"
         + (f'<div class="actions">{hint_button(t, True, cut.hinting)}</div>' if cut.hints else "")
         + reason

@@ -14,13 +14,15 @@ from chkobba import ChkobbaError, DealResult, EntryKind, Game, Move
 from chkobba.kernel import CATEGORIES
 from chkobba.kernel import side as side_of
 from chkobba.log import match_log, replay
+from shared import words as game_words
+from shared.i18n import Language
+from shared.viewpoint import Viewpoint
 
 from . import words
 from .dialog import SCROLLS, TITLE_ID, close_button, title, working
-from .i18n import Language
-from .model import ALONE, MoveMade, Roster, ScreenPhase, Stage, Ui, Viewpoint
+from .model import ALONE, MoveMade, Roster, ScreenPhase, Stage, Ui
 from .phases import logged_deal
-from .sheets import Row, cell, points_table
+from .sheets import Row, points_table
 from .taps import Tap
 
 if TYPE_CHECKING:  # the review imports the bots' search: the page imports it when asked
@@ -94,7 +96,7 @@ def review_panel(
     lines = []
     for decision in ui.review:
         before = Game.from_notation(decision.position)  # (its hidden cards never shown)
-        played = words.played(
+        played = game_words.played(
             t, seat, decision.played, before.cut_card, players=players, seats=seats
         )
         expert = ""
@@ -121,15 +123,18 @@ def expert_panel(
     rows: list[Row] = []
     if expert is not None:
         for key in CATEGORIES:
-            cells = (cell(t, key, mine.scores[side]), cell(t, key, expert.scores[side]))
-            rows.append(Row(key, t._(words.ROW_NAMES[key]), cells))
+            cells = (
+                game_words.cell(t, key, mine.scores[side]),
+                game_words.cell(t, key, expert.scores[side]),
+            )
+            rows.append(Row(key, t._(game_words.ROW_NAMES[key]), cells))
     totals = (mine.scores[side].total, expert.scores[side].total if expert else 0)
     others = "" if ui.working else t._(words.NO_EXPERT)
     if expert is not None:
         theirs = (mine.scores[1 - side].total, expert.scores[1 - side].total)
         other = seats.name((seat + 1) % game.rules.players)  # a person: named, not "computer"
         others = words.expert_others(t, theirs, game.rules.players, seats.name(seat), other)
-    columns = (words.side_name(t, side, game.rules.players, seats), t._(words.THE_EXPERT))
+    columns = (game_words.side_name(t, side, game.rules.players, seats), t._(words.THE_EXPERT))
     return ExpertPanel(
         words.expert_title(t, deal, seats.name(seat)),
         columns,

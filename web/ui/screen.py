@@ -14,7 +14,8 @@ from collections.abc import Callable
 from dataclasses import asdict
 from typing import Any, Protocol
 
-from .i18n import HTML_LANG, direction
+from shared.i18n import HTML_LANG, direction
+
 from .news import Motion
 
 SPOKEN_KEPT = 64  # keys of things already said, remembered so none is said twice

@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING, Any
 
 from chkobba import TARGETS, Game
 from chkobba.rules import LEVELS, PLAYERS
+from shared.i18n import FALLBACK, LANGUAGES, Language, direction
 
 from . import words
 from .dialog import button, title
-from .i18n import FALLBACK, LANGUAGES, Language, direction
 from .model import BACKS, FELTS, PACES, ScreenPhase, Settings, Ui
 from .phases import in_progress
 from .taps import Handler, Tap

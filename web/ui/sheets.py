@@ -8,17 +8,19 @@ from dataclasses import dataclass, replace
 from html import escape
 from typing import TYPE_CHECKING
 
-from chkobba import Card, DealResult, DealScore, Game, Move, MoveKind, Phase, deal_link
+from chkobba import Card, DealResult, Game, Move, MoveKind, Phase, deal_link
 from chkobba.daily import daily_points
 from chkobba.kernel import CATEGORIES, tied
 from chkobba.kernel import side as side_of
 from chkobba.log import Entry, EntryKind
+from shared import words as game_words
+from shared.cards import card_html
+from shared.i18n import Language
+from shared.viewpoint import SOLO, Viewpoint
 
 from . import words
-from .cards import card_html
 from .dialog import SCROLLS, button, close_button, copy_button, title
-from .i18n import Language
-from .model import SOLO, ScreenPhase, Ui, Viewpoint
+from .model import ScreenPhase, Ui
 from .phases import logged_deal
 from .taps import Tap
 
@@ -89,7 +91,7 @@ def score_sheet(
     t: Language, game: Game, kind: ScreenPhase, undos: int = 0, seats: Viewpoint = SOLO
 ) -> Sheet:
     players = game.rules.players
-    sides = (words.side_name(t, 0, players, seats), words.side_name(t, 1, players, seats))
+    sides = (game_words.side_name(t, 0, players, seats), game_words.side_name(t, 1, players, seats))
     target = game.rules.target
     result: DealResult | None = game.deal_results[-1] if game.deal_results else None
     notes = []
@@ -114,8 +116,8 @@ def score_sheet(
     deal: tuple[int, ...] = ()
     if result:
         for key in CATEGORIES:
-            cells = tuple(cell(t, key, score) for score in result.scores)
-            rows.append(Row(key, t._(words.ROW_NAMES[key]), cells))
+            cells = tuple(game_words.cell(t, key, score) for score in result.scores)
+            rows.append(Row(key, t._(game_words.ROW_NAMES[key]), cells))
         deal = tuple(score.total for score in result.scores)
     return Sheet(
         kind,
@@ -156,11 +158,6 @@ def daily_sheet(t: Language, game: Game, ui: Ui) -> Sheet:
     )
 
 
-def cell(t: Language, key: str, score: DealScore) -> tuple[int, str]:
-    """A score sheet cell: the points of category ``key`` and what earned them."""
-    return score.points(key), words.row_note(t, key, score)
-
-
 def log_text(t: Language, entry: Entry, players: int, seats: Viewpoint = SOLO) -> str:
     """A log line in words: what the entry says happened, cards as printed."""
     if entry.kind == EntryKind.REDEAL:
@@ -175,10 +172,10 @@ def log_text(t: Language, entry: Entry, players: int, seats: Viewpoint = SOLO) -
     assert entry.seat is not None
     if entry.kind == EntryKind.CUT:
         move = Move(MoveKind.KEEP if entry.kept else MoveKind.EXPOSE, None, ())
-        return words.played(t, entry.seat, move, entry.card, players=players, seats=seats)
+        return game_words.played(t, entry.seat, move, entry.card, players=players, seats=seats)
     assert entry.card is not None
     play = Move.play(entry.card, entry.cards)
-    line = words.played(t, entry.seat, play, None, players=players, seats=seats)
+    line = game_words.played(t, entry.seat, play, None, players=players, seats=seats)
     return words.with_chkobba(t, line) if entry.chkobba else line
 
 
@@ -210,7 +207,7 @@ def taken_panel(
         elif entry.kind == EntryKind.LEFTOVERS and entry.side is not None:
             taken[entry.side].extend(entry.cards)
     sides = tuple(
-        (words.side_name(t, s, players, seats), tuple(sorted(taken[s], key=by_suit)))
+        (game_words.side_name(t, s, players, seats), tuple(sorted(taken[s], key=by_suit)))
         for s in (0, 1)
     )
     return TakenPanel(words.taken_title(t, number), sides)
@@ -277,7 +274,7 @@ def score_sheet_html(t: Language, sheet: Sheet) -> str:
         if sheet.target:  # (the daily deal: one deal, no match)
             totals = "".join(f"<td>{p}</td>" for p in sheet.totals)
             match = (
-                f'<tr class="match"><th scope="row">{escape(t._(words.MATCH))}'
+                f'<tr class="match"><th scope="row">{escape(t._(game_words.MATCH))}'
                 f"<small>{escape(words.match_target(t, sheet.target))}</small></th>{totals}</tr>"
             )
         table = points_table(t, sheet.sides, sheet.rows, sheet.deal, match)
@@ -366,8 +363,8 @@ def points_table(
         body.append(f'<tr data-row="{row.key}"><th scope="row">{escape(row.name)}</th>{cells}</tr>')
     points = "".join(f"<td>{p}</td>" for p in deal)
     body.append(
-        f'<tr class="total" data-row="total"><th scope="row">{escape(t._(words.THIS_DEAL))}</th>'
-        f"{points}</tr>{after}"
+        '<tr class="total" data-row="total">'
+        f'<th scope="row">{escape(t._(game_words.THIS_DEAL))}</th>{points}</tr>{after}'
     )
     corner = f'<th scope="col"><span class="sr-only">{escape(t._(words.SCORE))}</span></th>'
     return f"<table><tr>{corner}{cols}</tr>{''.join(body)}</table>"

@@ -11,10 +11,11 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from chkobba import Phase
+from shared import words as game_words
+from shared.i18n import Language
 
 from . import words
 from .dialog import button, close_button, title
-from .i18n import Language
 from .model import ScreenPhase, Ui
 from .stats import (
     RECENT,
@@ -278,7 +279,7 @@ def stats_html(t: Language, panel: StatsPanel) -> str:
     if panel.ask:
         actions = (
             f'<p class="ask" data-stats-ask>{escape(panel.ask)}</p><div class="actions stacked">'
-            f"{button('stats-cancel', t._(words.CANCEL), 'btn')}"
+            f"{button('stats-cancel', t._(game_words.CANCEL), 'btn')}"
             f"{button('stats-confirm', panel.yes, 'btn alt')}</div>"
         )
     else:

@@ -26,13 +26,13 @@ from chkobba.daily import read_day
 from chkobba.reading import Misread
 from chkobba.rules import LEVELS, NUMBER_LIMIT, PLAYERS
 from chkobba.saves import read_save
+from shared.i18n import HTML_LANG, LANGUAGES, direction
+from shared.viewpoint import HUMAN
 
-from .i18n import HTML_LANG, LANGUAGES, direction
 from .model import (
     ALONE,
     BACKS,
     FELTS,
-    HUMAN,
     PACES,
     Notice,
     NoticeKind,

@@ -1,28 +1,30 @@
-"""Every text the player reads, in one place, through the language's gettext catalog.
+"""Every text the page shows the player beyond the game's own words, in one place, through the
+language's gettext catalog.
 
-Nothing else in the page writes a word the player sees: ``frame`` asks here for each sentence and
-``render`` for each label, both with the player's ``Language`` (``t``). Message ids are the English
-text; ``python3 build.py catalogs`` extracts them into web/locale/*/messages.po. A constant is a
-message id marked with ``N_`` (``t._(words.CANCEL)`` translates it); a function builds a sentence.
-Cards are written two ways: as printed ("7♦", on screen) and in words ("the 7 of diamonds", for
-screen readers and the spoken announcements).
+Nothing else in the page writes a word the player sees: ``frame`` asks here (and of
+``shared.words``, the words of cards, seats, moves and the score, which the tutorial boards say
+too) for each sentence and ``render`` for each label, both with the player's ``Language``
+(``t``). Message ids are the English text; ``python3 build.py catalogs`` extracts them into
+web/locale/*/messages.po. A constant is a message id marked with ``N_`` (``t._(words.SETTINGS)``
+translates it); a function builds a sentence.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from chkobba import TARGETS, Card, DealScore, Move, MoveKind
+from chkobba import TARGETS, Card, Move, MoveKind
 from chkobba.explain import Why
 from chkobba.kernel import side as side_of
 from chkobba.rules import LEVELS, PLAYERS
+from shared.i18n import LANGUAGES, N_, NATIVE_NAMES, Language
+from shared.viewpoint import SOLO, Viewpoint
+from shared.words import CHKOBBA, cards_shown, isolated, label, ltr, named, subject
 
-from .i18n import LANGUAGES, N_, NATIVE_NAMES, Language, np_
-from .model import SOLO, AddressProblem, LinkState, Notice, NoticeKind, Viewpoint
+from .model import AddressProblem, LinkState, Notice, NoticeKind
 
 QUOTE_LIMIT = 24  # characters of an outside value quoted back to the player
 LISTED_PROBLEMS = 3  # address problems named one by one; the rest are counted
-LTR_ISOLATE, POP_ISOLATE = "\u2066", "\u2069"  # keeps "3 + 4 = 7" in reading order in Arabic
 
 # Button and control labels.
 TITLE = N_("Chkobba")
@@ -46,9 +48,6 @@ SOUND_NAMES = {"on": N_("On"), "off": N_("Off")}
 BACK_TITLE = N_("Card backs")
 FELT_TITLE = N_("Table colour")
 COLOUR_NAMES = {"red": N_("Red"), "blue": N_("Blue"), "green": N_("Green")}
-CANCEL = N_("Cancel")
-KEEP = N_("Keep")
-EXPOSE = N_("Expose")
 NEXT_DEAL = N_("Next deal")
 NEW_MATCH = N_("New match")
 NEW_GAME = N_("New game")
@@ -66,11 +65,8 @@ PLAYERS_TITLE = N_("Players")
 PLAYERS_NAMES = {2: N_("2 players"), 4: N_("4 players")}
 LEVEL_NAMES = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
 LANGUAGE_NAMES = NATIVE_NAMES  # each language named in itself, in every language
-EMPTY_TABLE = N_("The table is empty")
 TABLE = N_("Table")
 YOUR_HAND = N_("Your hand")
-THIS_DEAL = N_("This deal")
-MATCH = N_("Match")
 SCORE = N_("Score")
 CUT_TITLE = N_("Your cut")
 # The cutter plays first in the deal, whichever the choice (the rules: play starts at the
@@ -84,66 +80,9 @@ CUT_CHOICES = {
 SETTINGS_TITLE = N_("Settings")
 CONFIRM_TITLE = N_("Start a new match?")
 CONFIRM_TEXT = N_("The match in progress will be lost.")
-# The scoring's own words, as players say them (karta, dinari, bermila, 7ayya, chkobba).
-HAYYA_TAG = np_("card tag", "7ayya")  # on the 7 of diamonds' face
-ROW_NAMES = {  # by the engine's category (chkobba.kernel.CATEGORIES)
-    "karta": N_("Karta"),
-    "dinari": N_("Dinari"),
-    "bermila": N_("Bermila"),
-    "hayya": N_("7ayya"),
-    "chkobba": N_("Chkobbas"),
-}
 
 
-# With four players: the seats round the table from the player's (1 at the right, 2 opposite,
-# 3 at the left), as labels at the seats and as the subject of a sentence.
-SEAT_LABELS = {1: N_("Right opponent"), 2: N_("Partner"), 3: N_("Left opponent")}
-SEAT_SUBJECTS = {
-    1: N_("The opponent on your right"),
-    2: N_("Your partner"),
-    3: N_("The opponent on your left"),
-}
 KEPT = N_("kept it")  # by a seat that cut and kept the card
-
-
-def isolated(name: str) -> str:
-    """A person's name as typed, kept in its own direction inside any sentence (first strong
-    isolate): a Latin name in Arabic text, an Arabic one in French."""
-    return f"\u2068{name}\u2069"
-
-
-def seat_name(t: Language, seat: int, players: int = 2, seats: Viewpoint = SOLO) -> str:
-    """A seat's label at the table: "You", a person's name, "Computer"; with four, "Partner",
-    "Right opponent" (from the seat of the one holding the phone)."""
-    if seats.you(seat):
-        return t._("You")
-    if seats.name(seat):
-        return isolated(seats.name(seat))
-    if players == 2:
-        return t._("Computer")
-    return t._(SEAT_LABELS[(seat - seats.viewer) % players])
-
-
-def subject(t: Language, seat: int, seats: Viewpoint = SOLO) -> str:
-    """Another seat as a sentence's subject: a person's name, or with four "Your partner"."""
-    if seats.name(seat):
-        return isolated(seats.name(seat))
-    return t._(SEAT_SUBJECTS[(seat - seats.viewer) % 4])
-
-
-def side_name(t: Language, side: int, players: int = 2, seats: Viewpoint = SOLO) -> str:
-    """A side's name, the same wherever a side is named (the score bar, the piles, the score
-    sheet's columns, the cards each side took): "You", "Computer", a person's name; with four,
-    "Us", "Them" (short enough for the score bar in every language, so never shortened)."""
-    if players == 2:
-        return seat_name(t, side, seats=seats)
-    return t._("Us") if seats.mine(side) else t._("Them")
-
-
-def named(seat: int, players: int, seats: Viewpoint) -> bool:
-    """Whether sentences name ``seat`` as a third party ("{who} laid 7♦."): not the viewer,
-    and a person, or any seat of four."""
-    return not seats.you(seat) and (players > 2 or bool(seats.name(seat)))
 
 
 def players_title(t: Language, players: int) -> str:
@@ -157,55 +96,17 @@ def confirm_title(t: Language, players: int) -> str:
     return t._("Start a new two-player match?")
 
 
-def card_name(t: Language, card: Card) -> str:
-    """A card in words, for screen readers: "7 of diamonds", "sept de carreau"."""
-    return t.card(card)
-
-
-def suggested(t: Language, name: str) -> str:
-    """A card's name when the hint points at it."""
-    return t._("{card}, suggested", card=name)
-
-
 def held(t: Language, count: int) -> str:
     """Another seat's hand, face down: how many cards it holds."""
     return t.ngettext("{n} card in hand", "{n} cards in hand", count)
-
-
-def ltr(t: Language, text: str) -> str:
-    """``text`` kept left to right inside right-to-left text ("7♦", never "♦7")."""
-    return f"{LTR_ISOLATE}{text}{POP_ISOLATE}" if t.dir == "rtl" else text
-
-
-def label(t: Language, card: Card) -> str:
-    """A card as printed, for the screen: "7♦"."""
-    return ltr(t, card.label)
-
-
-def cards_shown(t: Language, cards: Sequence[Card]) -> str:
-    """Cards as printed, for the screen: "3♣ 4♥"."""
-    return " ".join(label(t, c) for c in cards)
 
 
 def dealer(t: Language, name: str, is_dealer: bool) -> str:
     return t._("{name} · dealer", name=name) if is_dealer else name
 
 
-def pile(t: Language, name: str, cards: int, sweeps: int) -> str:
-    return t._(
-        "{name}: {cards}, {chkobbas}",
-        name=name,
-        cards=t.count_cards(cards),
-        chkobbas=chkobbas(t, sweeps),
-    )
-
-
 def stock(t: Language, count: int) -> str:
     return t.ngettext("{n} left", "{n} left", count)
-
-
-def stock_label(t: Language, count: int) -> str:
-    return t.ngettext("{n} card in the stock", "{n} cards in the stock", count)
 
 
 def deal(t: Language, number: int) -> str:
@@ -219,73 +120,6 @@ def target(t: Language, points: int) -> str:
 # --- the status line and the spoken announcements ---------------------------------------------
 
 
-def played(
-    t: Language,
-    seat: int,
-    move: Move,
-    cut_card: Card | None,
-    pending: bool = False,
-    spoken: bool = False,
-    players: int = 2,
-    seats: Viewpoint = SOLO,
-) -> str:
-    """What a seat did (or, ``pending``, is doing) with ``move``; ``spoken`` names the cards in
-    words ("the 7 of diamonds") for the live region, else as printed ("7♦")."""
-    if named(seat, players, seats):
-        return played_by(t, subject(t, seat, seats), move, cut_card, pending, spoken)
-
-    def one(card: Card) -> str:
-        return t.card(card, definite=True) if spoken else label(t, card)
-
-    def many(cards: Sequence[Card]) -> str:
-        return t.cards(cards) if spoken else t.join([label(t, c) for c in cards])
-
-    you = seats.you(seat)
-    if move.kind == MoveKind.KEEP:
-        return t._("You kept your cut card.") if you else t._("Computer cut and kept the card.")
-    if move.kind == MoveKind.EXPOSE:
-        card = one(cut_card) if cut_card else ""
-        if you:
-            return t._("You cut and exposed {card}.", card=card)
-        return t._("Computer cut and exposed {card}.", card=card)
-    assert move.card is not None
-    card = one(move.card)
-    if not move.captures:
-        return (
-            t._("You laid {card}.", card=card) if you else t._("Computer laid {card}.", card=card)
-        )
-    cards = many(move.captures)
-    if pending:
-        if you:
-            return t._("You play {card} to take {cards}…", card=card, cards=cards)
-        return t._("Computer plays {card} to take {cards}…", card=card, cards=cards)
-    if you:
-        return t._("You played {card} and took {cards}.", card=card, cards=cards)
-    return t._("Computer played {card} and took {cards}.", card=card, cards=cards)
-
-
-def played_by(
-    t: Language, who: str, move: Move, cut_card: Card | None, pending: bool, spoken: bool
-) -> str:
-    """What another seat of four did: ``who`` is its subject ("Your partner")."""
-
-    def one(card: Card) -> str:
-        return t.card(card, definite=True) if spoken else label(t, card)
-
-    if move.kind == MoveKind.KEEP:
-        return t._("{who} cut and kept the card.", who=who)
-    if move.kind == MoveKind.EXPOSE:
-        return t._("{who} cut and exposed {card}.", who=who, card=one(cut_card) if cut_card else "")
-    assert move.card is not None
-    card = one(move.card)
-    if not move.captures:
-        return t._("{who} laid {card}.", who=who, card=card)
-    cards = t.cards(move.captures) if spoken else t.join([label(t, c) for c in move.captures])
-    if pending:
-        return t._("{who} plays {card} to take {cards}…", who=who, card=card, cards=cards)
-    return t._("{who} played {card} and took {cards}.", who=who, card=card, cards=cards)
-
-
 def thinking(t: Language, seat: int, players: int, seats: Viewpoint = SOLO) -> str:
     if not named(seat, players, seats):
         return t._(THINKING)
@@ -293,7 +127,6 @@ def thinking(t: Language, seat: int, players: int, seats: Viewpoint = SOLO) -> s
 
 
 REDEALT = N_("Three of a kind on the table: the cards were dealt again.")
-YOUR_TURN = N_("Your turn: play a card")
 YOUR_CUT = N_("Your cut: keep or expose")
 THINKING = N_("Computer is thinking…")
 LOOKING = N_("Looking for a hint…")
@@ -415,37 +248,7 @@ def turn(event: str, line: str) -> str:
     return f"{event} {line}".strip()
 
 
-# --- the capture choice ------------------------------------------------------------------------
-
-
-def make(t: Language, card: Card) -> str:
-    return t._("Tap table cards that make {value}", value=card.value)
-
-
-def pick_one(t: Language, card: Card) -> str:
-    """The prompt when every option is a single equal card (the equal-card rule)."""
-    return t._("Tap the card your {card} takes", card=label(t, card))
-
-
-def running(t: Language, card: Card, values: list[int]) -> str:
-    total = sum(values)
-    parts = " + ".join(map(str, values))
-    sum_ = ltr(t, f"{parts} = {total}")  # a sum reads left to right, in Arabic too
-    return t._(
-        "Your {card} takes {value}: {sum} of {value}",
-        card=label(t, card),
-        value=card.value,
-        sum=sum_,
-    )
-
-
-def take(t: Language, cards: tuple[Card, ...]) -> str:
-    return t._("Take {cards}", cards=t.cards(cards))
-
-
 # --- announcements -----------------------------------------------------------------------------
-
-CHKOBBA = N_("Chkobba!")
 
 
 def swept_table(t: Language, seat: int, players: int = 2, seats: Viewpoint = SOLO) -> str:
@@ -555,28 +358,9 @@ def leftovers(t: Language, side: int, count: int, players: int = 2, seats: Viewp
     )
 
 
-def row_note(t: Language, key: str, score: DealScore) -> str:
-    """What earned a score sheet row's points: "21 cards", "5 ♦", "2 sevens, 1 six"."""
-    if key == "karta":
-        return t.count_cards(score.cards)
-    if key == "dinari":
-        return ltr(t, f"{score.diamonds} ♦")
-    if key == "bermila":
-        sevens = t.ngettext("{n} seven", "{n} sevens", score.sevens)
-        sixes = t.ngettext("{n} six", "{n} sixes", score.sixes)
-        return t._("{sevens}, {sixes}", sevens=sevens, sixes=sixes)
-    if key == "hayya":
-        return ltr(t, "7♦") if score.hayya else ""
-    return chkobbas(t, score.chkobba) if score.chkobba else ""
-
-
 def left_on_table(t: Language, cards: Sequence[Card]) -> str:
     """The leftovers by name, on the score sheet."""
     return t._("Left on the table: {cards}", cards=cards_shown(t, cards))
-
-
-def chkobbas(t: Language, count: int) -> str:
-    return t.ngettext("{n} chkobba", "{n} chkobbas", count)
 
 
 # --- the deal's log ----------------------------------------------------------------------------
