@@ -1,5 +1,5 @@
 """A card as HTML, its face or its back: the one card drawing of the game's table (``render``)
-and of the tutorial boards (web/board/render.py), which ship this module and the words it needs,
+and of the tutorial boards (``board.render``), which ship this module and the words it needs,
 not the game's frame. Named in words for screen readers; every text escaped."""
 
 from __future__ import annotations

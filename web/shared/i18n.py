@@ -66,7 +66,7 @@ HAYYA_NAMES = (np_("card", "7 of diamonds"), np_("card with article", "the 7 of 
 def pick_language(tags: Iterable[str | None]) -> str:
     """The base language of the first of ``tags`` that we speak ("fr-TN", "FR", "ar_TN" are
     "fr", "fr", "ar": cut at the first "-" or "_", lowercased), else English; missing tags are
-    passed over. The one rule, also web/language.js's ``pickLanguage`` (tests/web/
+    passed over. The one rule, also web/shared/language.js's ``pickLanguage`` (tests/web/
     test_language.py runs one table through both): each page only orders its candidates."""
     for tag in tags:
         base = spoken(tag)

@@ -1,4 +1,4 @@
-"""The page's Python, in a worker (web/host.js starts it as PyScript's ``worker`` script, with
+"""The page's Python, in a worker (web/game/host.js starts it as PyScript's ``worker`` script, with
 no SharedArrayBuffer needed): it holds the app and talks with the page by messages, JSON text
 both ways. It never blocks the page, on any host.
 
@@ -6,7 +6,7 @@ To the page: ``ready`` (main.py is listening), then ``frame`` (ui/screen.py: one
 write), ``store`` (ui/relay.py: a write to localStorage), ``lead`` (this tab would move for the
 computer in the saved match: the page asks the browser's lock for it), ``download`` (a file for
 the player to save: the statistics exported), ``peer-invite``, ``peer-join``, ``peer-accept``,
-``peer-send``, ``peer-close`` (to the link layer, web/static/peer.js: a link to a friend far
+``peer-send``, ``peer-close`` (to the link layer, web/game/peer.js: a link to a friend far
 away made, joined, answered, a text sent on it, closed), ``failed`` (the game could not start:
 why). From the page: ``start`` (the address's parameters, the stored keys, the browser's
 languages and motion preference, the taps made while Python was starting), ``tap`` (an action

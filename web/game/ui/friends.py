@@ -1,7 +1,7 @@
 """Friends far away: the links of a host's page to its guests and of a guest's page to its
 host (invitations, answers, where each link is), what goes on them (the position to each
 guest, once each change; a guest's move to the host), what is refused or dropped, and the
-friends' panel and button. The link layer itself is the page's (web/static/peer.js)."""
+friends' panel and button. The link layer itself is the page's (web/game/peer.js)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """localStorage as the page's Python sees it from its worker, where there is none.
 
-The page's script (web/host.js) sends a copy of the game's keys with the start and every
+The page's script (web/game/host.js) sends a copy of the game's keys with the start and every
 change another tab makes; a write is made in the copy at once and sent to the page, which
 writes it before anything sent after it (a move is saved before it is shown). The page reports
 back what the copy cannot know: a write that failed (storage full or blocked), the first write

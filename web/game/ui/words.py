@@ -967,7 +967,7 @@ def answer_label(t: Language, name: str) -> str:
 
 
 def code_refused(t: Language, reason: str, quote: str, detail: str = "") -> str:
-    """Why a code (an invitation, an answer) cannot be used: ``reason``, web/static/peer.js's
+    """Why a code (an invitation, an answer) cannot be used: ``reason``, web/game/peer.js's
     (CodeError), ``quote`` the start of the code (at most 24 characters), ``detail`` a fact."""
     code = ltr(t, quote[:24])
     if reason == "empty":

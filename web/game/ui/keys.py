@@ -2,7 +2,7 @@
 
 Escape cancels a capture choice, closes a dialog that can be closed, or dismisses a notice.
 (The arrow keys within a row of buttons, and where the focus goes after a repaint, are the
-page's: web/screen.js, which has the DOM.)
+page's: web/game/screen.js, which has the DOM.)
 """
 
 from __future__ import annotations

@@ -222,7 +222,7 @@ def emoji(c: str) -> bool:
 
 
 class LinkState(Named):
-    """Where a link to a friend far away is (``web/static/peer.js``'s states, and before)."""
+    """Where a link to a friend far away is (``web/game/peer.js``'s states, and before)."""
 
     MAKING = "making"  # the invitation (or the answer) is being made
     WAITING = "waiting"  # its code is shown: waiting for the other side

@@ -1,4 +1,4 @@
-// <chkobba-board>: a live Chkobba position for any page, drawn by Python (web/board/*.py).
+// <chkobba-board>: a live Chkobba position for any page, drawn by Python (web/boards/board/*.py).
 // One script, one Python for all the boards of a page, in a worker (board-worker.mjs): the
 // host page's thread never runs Python, so its own scripts and scrolling go on while boards
 // boot. Nothing starts before the first board nears the viewport (or the reader interacts);

@@ -1,7 +1,7 @@
 """The screen as messages: each frame the app paints becomes one message to the page.
 
-The page's Python runs in a worker (web/host.js starts it), with no DOM: each frame is sent,
-whole, to the page's script, which writes it in one task (web/screen.js: the HTML, the root's
+The page's Python runs in a worker (web/game/host.js starts it), with no DOM: each frame is sent,
+whole, to the page's script, which writes it in one task (web/game/screen.js: the HTML, the root's
 marks, the language, the title, the live region and the cards' travel, never painted half
 done), keeps the focus where it belongs, and sets last the marks the page waits on (``phase``,
 ``moves``). What is decided here: the language's direction when it changes, and what is new to

@@ -4,7 +4,7 @@ A guest's page may send many messages the host refuses (a script, a page gone wr
 would be a notice to read and dismiss, and a whole position sent back. The host's page says it
 once: a notice already waiting for the same friend counts one more refusal and tells the last
 reason (``coalesced``); the friend is sent the position once the burst is over (``ANSWER_S``
-after its first refusal). The page's link layer (web/static/guard.js) keeps bursts short: a
+after its first refusal). The page's link layer (web/game/guard.js) keeps bursts short: a
 friend that sends far more than anyone plays is told and dropped before Python reads it.
 """
 

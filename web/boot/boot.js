@@ -20,7 +20,7 @@
 (() => {
   const html = document.documentElement;
   const app = document.getElementById("app");
-  const FRAME_KEY = __FRAME_KEY__; // build.py fills in web/ui/storage.py's names
+  const FRAME_KEY = __FRAME_KEY__; // build.py fills in web/game/ui/storage.py's names
   const SAVE_KEY = __SAVE_KEY__;
   const FORMAT = __FORMAT__;
   const SVG = "http://www.w3.org/2000/svg";

@@ -60,7 +60,7 @@ const START_SILENCE_MS = 120000;
 const ZONES = { "hand-0": "hand", "hand-1": "hand", "hand-2": "hand", "hand-3": "hand", table: "table" };
 const sounds = makeSounds(new URL("./static/sounds/", import.meta.url).href);
 // The start-failure screen's words in each language, {lang: {title, retry, download, python,
-// silence}}: build.py fills them in from the catalogs (web/start_words.py marks them), as Python
+// silence}}: build.py fills them in from the catalogs (web/content/start_words.py marks them), as Python
 // cannot be asked when it could not start.
 const WORDS = __WORDS__;
 

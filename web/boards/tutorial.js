@@ -15,7 +15,7 @@ import { pickLanguage } from "./language.js";
 const KEY = "chkobba.tutorial";
 const ASIDE = "chkobba.tutorial.corrupt";
 const ASIDE_LIMIT = 10_000;
-const SETTINGS = __SETTINGS_KEY__; // build.py fills in web/ui/storage.py's name
+const SETTINGS = __SETTINGS_KEY__; // build.py fills in web/game/ui/storage.py's name
 const WORDS = JSON.parse(document.getElementById("tutorial-words").textContent);
 const lessons = [...document.querySelectorAll(".lesson")];
 let done = new Set(kept());
