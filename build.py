@@ -47,21 +47,51 @@ from static_server import ISOLATION, make_server  # noqa: E402  (tools/: the sta
 
 DIST = ROOT / "dist"
 WEB = ROOT / "web"
+GAME = WEB / "game"  # the game page: its HTML, its scripts, its Python (main.py, ui/)
+BOARDS = WEB / "boards"  # the tutorial boards (their Python: board/) and the tutorial page
+BOOT = WEB / "boot"  # the service worker and the scripts that boot Python
+CONTENT = WEB / "content"  # build-time content: read by the build, never shipped
 VENV = ROOT / ".venv"
 NODE = ROOT / "node_modules"
 TOOLS = ROOT / "tools"
 MEASURE = TOOLS / "measure"  # the measuring commands (loadtime, lighthouse...): not tests
 CACHE = ROOT / ".cache"
+MINIMAL = CACHE / "minimal"  # loadtime's yardstick page, built beside dist/, never shipped
 BABEL = "babel==2.18.0"
 # What the build itself needs in .venv: the wheel's backend, brotli, resvg for the icons,
 # Babel for the message catalogs, and LAME (lameenc) to encode the sounds tools/sounds.py makes.
 BUILD_TOOLS = ("hatchling==1.33.0", "brotli==1.2.1", "resvg-py==0.5.0", BABEL, "lameenc==1.9.0")
 SOUND_TOOL = TOOLS / "sounds.py"
-APP_ZIP = "app.zip"  # web/ui/*.py and their .pyc, unpacked beside main.py by PyScript
+APP_ZIP = "app.zip"  # the page's packages, .py and .pyc, unpacked beside main.py by PyScript
+# The Python packages, each in its folder: the page's, the boards' and what both run (shared).
+PACKAGES = {"ui": GAME / "ui", "shared": WEB / "shared", "board": BOARDS / "board"}
+PAGE_PACKAGES = ("ui", "shared")  # in app.zip (the boards' zip: board and what it imports)
+# What dist/ serves keeps its paths whatever the sources' layout: players' deal links, installed
+# service workers and tutorial pages (dist/embed.js) know them. Each file copied as it is: its
+# path in dist/ and its source in web/ (static/ is copied whole; templates are filled apart).
+COPIED = {
+    "index.html": "game/index.html",
+    "main.py": "game/main.py",
+    "pwa.js": "game/pwa.js",
+    "screen.js": "game/screen.js",
+    "sound.js": "game/sound.js",
+    "friends.js": "game/friends.js",
+    "static/peer.js": "game/peer.js",
+    "static/guard.js": "game/guard.js",
+    "static/qrcode.mjs": "vendor/qrcode.mjs",
+    "static/LICENSE-qrcode.txt": "vendor/LICENSE-qrcode.txt",
+    "language.js": "shared/language.js",
+    "taps.js": "shared/taps.js",
+    "pyodide/snapshot.mjs": "boot/snapshot.mjs",
+    "board.html": "boards/board.html",
+    "board-frame.js": "boards/board-frame.js",
+    "board-worker.mjs": "boards/board-worker.mjs",
+    "embed-demo.html": "boards/embed-demo.html",
+}
 CLI_MODULES = ("__main__", "arena", "bench")  # engine modules the page never imports
 INTERPRETER = "interpreter.mjs"  # Pyodide as PyScript loads it: from a snapshot when one is kept
 HOST = "host.js"  # starts the game's Python; knows the build's cache (for the snapshot's trial)
-START_WORDS = "start_words.py"  # host.js's words when Python could not start
+START_WORDS = CONTENT / "start_words.py"  # host.js's words when Python could not start
 # Traced modules a snapshot does not import: they need the page (PyScript's JS modules) or are
 # not the game page's (the tutorial boards').
 NOT_IN_SNAPSHOT = re.compile(r"(js|pyscript|polyscript|board|__main__)(\.|$)")
@@ -78,6 +108,8 @@ CATALOG_TOOL = ROOT / "tools" / "catalogs.py"
 # Babel's default keywords (_, gettext, ngettext, pgettext...), the page's context marker and
 # the lessons' plural marker.
 MESSAGE_KEYWORDS = ("np_:1c,2", "Nn_:1,2")
+# Where the page's and the boards' messages are written (files, and folders read whole)
+MESSAGE_SOURCES = (GAME / "main.py", START_WORDS, *PACKAGES.values(), CONTENT / "lessons.py")
 ARABIC_FONT = NODE / "@fontsource" / "noto-sans-arabic"
 ARABIC_FONT_FILES = (  # Fontsource's Arabic-script subset (Latin text uses the system font)
     "files/noto-sans-arabic-arabic-400-normal.woff2",
@@ -230,19 +262,19 @@ def pyscript_toml(wheel: str, files: list[str]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def filled(template: str, values: dict[str, str]) -> str:
-    """web/``template`` with each ``__MARKER__`` replaced by its value."""
-    text = (WEB / template).read_text()
+def filled(template: Path, values: dict[str, str]) -> str:
+    """``template`` (a file of web/) with each ``__MARKER__`` replaced by its value."""
+    text = template.read_text()
     for marker, value in values.items():
         text = text.replace(f"__{marker}__", value)
     return text
 
 
 def storage_names() -> dict[str, str]:
-    """What boot.js and tutorial.js must know of the page's storage, as web/ui/storage.py names
+    """What boot.js and tutorial.js must know of the page's storage, as ui/storage.py names
     it (the one place): the keys of the save, the settings and the kept table, and the kept
     table's format."""
-    source = ast.parse((WEB / "ui" / "storage.py").read_text())
+    source = ast.parse((PACKAGES["ui"] / "storage.py").read_text())
     names = {"SAVE_KEY", "FRAME_KEY", "FORMAT", "SETTINGS_KEY"}
     values = {
         node.targets[0].id: ast.literal_eval(node.value)
@@ -255,24 +287,24 @@ def storage_names() -> dict[str, str]:
 
 
 def service_worker(files: list[str], version: str) -> str:
-    return filled("sw.js", {"VERSION": version, "FILES": json.dumps(files)})
+    return filled(BOOT / "sw.js", {"VERSION": version, "FILES": json.dumps(files)})
 
 
 def interpreter(wheel: str, compiled: Path, version: str) -> str:
-    """web/interpreter.mjs with this build's cache, Python archives and the modules a snapshot
+    """web/boot/interpreter.mjs with this build's cache, Python archives and the modules a snapshot
     imports (the traced ones). Written once the build's version is known, so it is left out of
     that digest (it is made of it)."""
     traced = json.loads((compiled / "trace.json").read_text())
     modules = [name for name in traced if not NOT_IN_SNAPSHOT.match(name)]
     values = {"VERSION": version, "WHEEL": wheel, "APP": APP_ZIP, "MODULES": json.dumps(modules)}
-    return filled(INTERPRETER, values)
+    return filled(BOOT / INTERPRETER, values)
 
 
 def imported_names() -> list[str]:
     """Names imported by main.py (run as a script, so not traced by importing it) and by
     PyScript's own Python (its bundle carries that Python as text in JS strings)."""
     names: set[str] = set()
-    for path in [WEB / "main.py", *sorted(PYSCRIPT_DIST.glob("*.js"))]:
+    for path in [GAME / "main.py", *sorted(PYSCRIPT_DIST.glob("*.js"))]:
         text = path.read_text().replace("\\n", "\n")
         for module, listed in IMPORT.findall(text):
             names.update([module] if module else [n.strip() for n in listed.split(",")])
@@ -280,7 +312,8 @@ def imported_names() -> list[str]:
 
 
 def page_modules(site: Path) -> list[str]:
-    """The modules the page may import: the engine's (less its command-line tools) and web/ui's."""
+    """The modules the page may import: the engine's (less its command-line tools) and those of
+    its packages (PAGE_PACKAGES; the boards' are traced too, then left out of the snapshot)."""
     names = []
     for path in sorted(site.rglob("*.py")):
         name = ".".join(path.relative_to(site).with_suffix("").parts).removesuffix(".__init__")
@@ -293,26 +326,25 @@ def compiled_python(wheel: Path) -> Path:
     """Trace, trim and compile the page's Python in Pyodide under Node (tools/pyodide_bundle.py);
     cached in .cache/python/ by the digest of every input."""
     stdlib = NODE / "pyodide" / "python_stdlib.zip"
-    ui = sorted((WEB / "ui").glob("*.py"))
-    board = sorted((WEB / "board").glob("*.py"))  # the tutorial boards' Python (embed.js)
+    packages = {name: sorted(folder.glob("*.py")) for name, folder in PACKAGES.items()}
     tools = sorted(p for p in TOOLS.iterdir() if p.is_file())  # (not measure/)
     scripts = sorted(PYSCRIPT_DIST.glob("*.js"))
-    key = digest(stdlib, wheel, WEB / "main.py", *ui, *board, *tools, *scripts)[:16]
+    sources = [p for paths in packages.values() for p in paths]  # (board: the tutorial boards')
+    key = digest(stdlib, wheel, GAME / "main.py", *sources, *tools, *scripts)[:16]
     done = CACHE / "python" / key
     if (done / "out" / "trace.json").exists():
         return done / "out"
     work = CACHE / "python" / f"{key}.tmp"
     shutil.rmtree(work, ignore_errors=True)
-    (work / "app" / "ui").mkdir(parents=True)
-    (work / "app" / "board").mkdir()
+    work.mkdir(parents=True)
     shutil.copy2(stdlib, work / "stdlib.zip")
     shutil.copy2(wheel, work / "wheel.whl")
     with zipfile.ZipFile(wheel) as whl:
         whl.extractall(work / "app", [n for n in whl.namelist() if n.endswith(".py")])
-    for path in ui:
-        shutil.copy2(path, work / "app" / "ui" / path.name)
-    for path in board:
-        shutil.copy2(path, work / "app" / "board" / path.name)
+    for name, paths in packages.items():
+        (work / "app" / name).mkdir(parents=True)
+        for path in paths:
+            shutil.copy2(path, work / "app" / name / path.name)
     roots = {"modules": page_modules(work / "app"), "extra": imported_names()}
     (work / "roots.json").write_text(json.dumps(roots))
     run("node", TOOLS / "pyodide_run.mjs", NODE / "pyodide", work)
@@ -344,8 +376,10 @@ def add_python(wheel: Path, compiled: Path) -> None:
         if p.name.split(".")[0] not in CLI_MODULES
     }
     stored_zip(DIST / "wheels" / wheel.name, members)
-    app = {f"ui/{p.name}": p.read_bytes() for p in sorted((WEB / "ui").glob("*.py"))}
-    app |= {str(p.relative_to(pycs)): p.read_bytes() for p in (pycs / "ui").rglob("*.pyc")}
+    app = {}
+    for name in PAGE_PACKAGES:
+        app |= {f"{name}/{p.name}": p.read_bytes() for p in sorted(PACKAGES[name].glob("*.py"))}
+        app |= {str(p.relative_to(pycs)): p.read_bytes() for p in (pycs / name).rglob("*.pyc")}
     stored_zip(DIST / APP_ZIP, app)
 
 
@@ -411,11 +445,11 @@ def compressed(data: bytes) -> tuple[bytes, bytes]:
     return br.read_bytes(), gz.read_bytes()
 
 
-def compress_dist() -> dict[Path, int]:
-    """.br and .gz beside each file of dist/ that they make at least 10% smaller; returns the
+def compress(root: Path) -> dict[Path, int]:
+    """.br and .gz beside each file of ``root`` that they make at least 10% smaller; returns the
     bytes each file costs to fetch (its brotli size when it has one)."""
     cost = {}
-    for path in sorted(p for p in DIST.rglob("*") if p.is_file()):
+    for path in sorted(p for p in root.rglob("*") if p.is_file()):
         data = path.read_bytes()
         cost[path] = len(data)
         if len(data) < 256:
@@ -468,23 +502,12 @@ def build() -> None:
     copy_pyodide(DIST / "pyodide")
     compiled = compiled_python(DIST / "wheels" / wheel)
     add_python(DIST / "wheels" / wheel, compiled)
-    shutil.copy2(WEB / "snapshot.mjs", DIST / "pyodide" / "snapshot.mjs")
 
-    page = [
-        "main.py",
-        "index.html",
-        "pwa.js",
-        "screen.js",
-        "taps.js",
-        "sound.js",
-        "friends.js",
-        "language.js",
-        HOST,
-    ]
-    for rel in page:
-        shutil.copy2(WEB / rel, DIST / rel)
-    (DIST / "boot.js").write_text(filled("boot.js", storage_names()))
     shutil.copytree(WEB / "static", DIST / "static")
+    for rel, source in COPIED.items():
+        shutil.copy2(WEB / source, DIST / rel)
+    shutil.copy2(GAME / HOST, DIST / HOST)  # hashed into the build's version, then filled in
+    (DIST / "boot.js").write_text(filled(BOOT / "boot.js", storage_names()))
     draw_icons()
     draw_felt()
     run(sys.executable, ROOT / "tools" / "court_art.py", DIST / "static" / "style.css")  # figures
@@ -493,44 +516,36 @@ def build() -> None:
     (DIST / "pyscript.toml").write_text(pyscript_toml(wheel, compile_catalogs(DIST)))
     headers = "".join(f"  {name}: {value}\n" for name, value in ISOLATION.items())
     (DIST / "_headers").write_text(f"/*\n{headers}")
-    # The yardstick page, on the unmodified PyScript and Pyodide (its own copy of the stdlib).
-    shutil.copytree(WEB / "minimal", DIST / "minimal")
-    copy_pyscript(DIST / "minimal" / "pyscript")
-    copy_pyodide(DIST / "minimal" / "pyodide")
     build_embed(wheel)
 
     files = sorted(
-        str(p.relative_to(DIST))
-        for p in DIST.rglob("*")
-        if p.is_file() and not p.is_relative_to(DIST / "minimal") and p.name != "_headers"
+        str(p.relative_to(DIST)) for p in DIST.rglob("*") if p.is_file() and p.name != "_headers"
     )
-    version = digest(*(DIST / f for f in files), WEB / INTERPRETER)[:12]  # (and its template)
+    version = digest(*(DIST / f for f in files), BOOT / INTERPRETER)[:12]  # (and its template)
     (DIST / "pyodide" / INTERPRETER).write_text(interpreter(wheel, compiled, version))
     words = json.dumps(script_words(START_WORDS))  # (from the catalogs, hashed)
-    (DIST / HOST).write_text(filled(HOST, {"VERSION": version, "WORDS": words}))  # (template too)
+    (DIST / HOST).write_text(filled(GAME / HOST, {"VERSION": version, "WORDS": words}))
     files = sorted([*files, f"pyodide/{INTERPRETER}"])
     (DIST / "sw.js").write_text(service_worker(["./", *files], version))
-    cost = compress_dist()
-    ours = [p for p in cost if not p.is_relative_to(DIST / "minimal")]
-    size = sum(p.stat().st_size for p in ours)
-    sent = sum(cost[p] for p in ours)
+    cost = compress(DIST)
+    size = sum(p.stat().st_size for p in cost)
+    sent = sum(cost.values())
     log(
-        f"dist/ written: {len(ours)} files, {size / 1e6:.1f} MB, "
+        f"dist/ written: {len(cost)} files, {size / 1e6:.1f} MB, "
         f"{sent / 1e6:.2f} MB compressed (brotli), version {version}"
     )
 
 
 # --- boards for tutorial pages (issue 14) --------------------------------------------------
 
-EMBED_FILES = ("board.html", "board-frame.js", "board-worker.mjs", "embed-demo.html")
 TUTORIAL_TOOL = ROOT / "tools" / "tutorial_page.py"
 
 
 def board_modules() -> list[Path]:
-    """The boards' Python: web/board/*.py and the page modules they import, transitively (the
-    game's card markup, words, a score sheet's cell), no more: an import made for the type
-    checker only (``if TYPE_CHECKING:``) is not run, so it brings nothing."""
-    todo = sorted((WEB / "board").glob("*.py"))
+    """The boards' Python: board/*.py and the modules of PACKAGES they import, transitively (of
+    shared: the card markup, the game's words, the language), no more: an import made for the
+    type checker only (``if TYPE_CHECKING:``) is not run, so it brings nothing."""
+    todo = sorted(PACKAGES["board"].glob("*.py"))
     found: set[Path] = set()
     while todo:
         path = todo.pop()
@@ -549,7 +564,7 @@ def board_modules() -> list[Path]:
             if id(node) in typing_only:
                 continue
             if isinstance(node, ast.ImportFrom) and node.module is not None and node.level == 0:
-                names = [node.module]
+                names = [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
             elif isinstance(node, ast.ImportFrom) and node.level == 1:
                 names = [f"{package}.{node.module or alias.name}" for alias in node.names]
             elif isinstance(node, ast.Import):
@@ -557,18 +572,20 @@ def board_modules() -> list[Path]:
             else:
                 continue
             for name in names:
-                module = WEB / (name.replace(".", "/") + ".py")
-                if module.exists():
+                top, _, rest = name.partition(".")
+                folder = PACKAGES.get(top)
+                module = folder / f"{rest or '__init__'}.py" if folder else None
+                if module and module.exists():
                     todo += [module, module.parent / "__init__.py"]
     return sorted(p for p in found if p.exists())
 
 
-def script_words(module: str) -> dict[str, dict[str, str]]:
+def script_words(module: Path) -> dict[str, dict[str, str]]:
     """The words a script shows without Python (embed.js before the boards' Python answers:
-    web/board/script_words.py; host.js when Python could not start: web/start_words.py), in
+    board/script_words.py; host.js when Python could not start: content/start_words.py), in
     each language, from the compiled catalogs: {lang: {name: text}}, ``NAME = N_("...")``'s
     text under ``name``."""
-    source = ast.parse((WEB / module).read_text())
+    source = ast.parse(module.read_text())
     english = {
         node.targets[0].id: node.value.args[0].value
         for node in source.body
@@ -586,10 +603,12 @@ def script_words(module: str) -> dict[str, dict[str, str]]:
 
 
 def suit_defs() -> str:
-    """The suit symbols of the game page (web/index.html), for each board's shadow root."""
-    found = re.search(r'<svg class="defs".*?</svg>', (WEB / "index.html").read_text(), re.S)
+    """The suit symbols of the game page (web/game/index.html), for each board's shadow root."""
+    found = re.search(r'<svg class="defs".*?</svg>', (GAME / "index.html").read_text(), re.S)
     if not found:
-        sys.exit('web/index.html has no <svg class="defs"> block: the boards draw suits from it')
+        sys.exit(
+            'web/game/index.html has no <svg class="defs"> block: the boards draw suits from it'
+        )
     return found.group(0)
 
 
@@ -626,7 +645,7 @@ def build_embed(wheel: str) -> None:
     modules = board_modules()
     catalogs = sorted((DIST / "locale").rglob("*.mo"))  # the game's words, for the boards
     with zipfile.ZipFile(code, "w", zipfile.ZIP_DEFLATED) as archive:
-        for path, root in [*((m, WEB) for m in modules), *((c, DIST) for c in catalogs)]:
+        for path, root in [*((m, m.parents[1]) for m in modules), *((c, DIST) for c in catalogs)]:
             # fixed dates: the same sources make the same zip
             info = zipfile.ZipInfo(str(path.relative_to(root)), (2020, 1, 1, 0, 0, 0))
             archive.writestr(info, path.read_bytes(), zipfile.ZIP_DEFLATED)
@@ -634,23 +653,28 @@ def build_embed(wheel: str) -> None:
         "wheel": f"wheels/{wheel}",
         "code": "board/board.zip",
         "suits": suit_defs(),
-        "words": script_words("board/script_words.py"),
+        "words": script_words(PACKAGES["board"] / "script_words.py"),
     }
-    script = (WEB / "embed.js").read_text().replace("__CONFIG__", json.dumps(config))
+    script = (BOARDS / "embed.js").read_text().replace("__CONFIG__", json.dumps(config))
     (DIST / "embed.js").write_text(script)
-    for name in EMBED_FILES:
-        shutil.copy2(WEB / name, DIST / name)
-    (DIST / "tutorial.js").write_text(filled("tutorial.js", storage_names()))
-    run(
-        sys.executable,
-        TUTORIAL_TOOL,
-        WEB / "tutorial.html",
-        DIST / "locale",
-        DIST / "tutorial.html",
-    )
-    demo = (WEB / "embed-demo.html").read_text()
+    (DIST / "tutorial.js").write_text(filled(BOARDS / "tutorial.js", storage_names()))
+    tutorial = (BOARDS / "tutorial.html", DIST / "locale", DIST / "tutorial.html")
+    run(sys.executable, TUTORIAL_TOOL, *tutorial)
+    demo = (BOARDS / "embed-demo.html").read_text()
     (DIST / "embed-one.html").write_text(one_board(demo))
     (DIST / "embed-frames.html").write_text(frames_page(demo))
+
+
+def build_minimal() -> None:
+    """loadtime's yardstick (tools/measure/minimal/index.html) in .cache/minimal/: PyScript and
+    Pyodide as published (their own stock stdlib), compressed as dist/ is."""
+    shutil.rmtree(MINIMAL, ignore_errors=True)
+    MINIMAL.mkdir(parents=True)
+    shutil.copy2(MEASURE / "minimal" / "index.html", MINIMAL / "index.html")
+    copy_pyscript(MINIMAL / "pyscript")
+    copy_pyodide(MINIMAL / "pyodide")
+    compress(MINIMAL)
+    log(f"the minimal page written in {MINIMAL.relative_to(ROOT)}/")
 
 
 # --- serving ---------------------------------------------------------------------------------
@@ -691,7 +715,10 @@ def test(pytest_args: list[str]) -> int:
 # ready first (the npm packages, a browser, a fresh dist/), and what they print.
 PAGES = ("chromium", "dist")
 MEASURES = {
-    "loadtime": (PAGES, "median time to a playable table, ours vs a minimal PyScript page"),
+    "loadtime": (
+        (*PAGES, "minimal"),
+        "median time to a playable table, ours vs a minimal PyScript page",
+    ),
     "lighthouse": (PAGES, "Lighthouse 12's mobile scores (--plain, --both, --keep DIR)"),
     "bottime": (("node",), "the hard bot's ms per move in Pyodide (--moves N, --players 4...)"),
     "screens": (PAGES, "screenshots of what a player sees, phone and desktop"),
@@ -699,7 +726,7 @@ MEASURES = {
     "stress": (PAGES, "reload mid-deal, again and again: renderer crashes (--rounds N)"),
     "flood": (PAGES, "a friend far away floods the host: figures (--messages N --seconds S)"),
     "linkwait": (
-        ("node", "engines"),
+        ("node", "engines", "dist"),
         "friends' links opened after a person's wait, each pair of engines (--waits 0,30)",
     ),
 }
@@ -717,23 +744,33 @@ def measure(name: str, args: list[str]) -> int:
         ensure_engines()
     if "dist" in needs:
         build()
+    if "minimal" in needs:
+        build_minimal()
     script = MEASURE / f"{name}.py"
     return subprocess.run([str(python), str(script), *args], cwd=ROOT).returncode
 
 
 def catalogs() -> int:
-    """Extract the page's messages (web/main.py, start_words.py, ui/, board/, lessons.py) into
-    web/locale/messages.pot and merge them into each language's .po (new ones empty, changed
-    ones fuzzy); English gets its message ids as translations, to be edited where the English
-    should differ."""
+    """Extract the page's and the boards' messages (MESSAGE_SOURCES) into web/locale/messages.pot
+    and merge them into each language's .po (new ones empty, changed ones fuzzy); English gets its
+    message ids as translations, to be edited where the English should differ."""
     python = Path(sys.executable)
     pybabel = (python, "-m", "babel.messages.frontend")
     pot = LOCALE / "messages.pot"
     LOCALE.mkdir(exist_ok=True)
     keywords = [arg for k in MESSAGE_KEYWORDS for arg in ("-k", k)]
     options = ("-c", "TRANSLATORS:", "--no-location", "--sort-output", "--no-wrap")
-    sources = (WEB / "main.py", WEB / START_WORDS, WEB / "ui", WEB / "board", WEB / "lessons.py")
-    run(*pybabel, "extract", *keywords, *options, "--project", "Chkobba", "-o", pot, *sources)
+    run(
+        *pybabel,
+        "extract",
+        *keywords,
+        *options,
+        "--project",
+        "Chkobba",
+        "-o",
+        pot,
+        *MESSAGE_SOURCES,
+    )
     for lang in LANGUAGES:
         po = LOCALE / lang / "LC_MESSAGES" / "messages.po"
         step = ("update", "--ignore-obsolete") if po.exists() else ("init",)

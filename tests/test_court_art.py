@@ -20,8 +20,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "web"), str(ROOT / "tools")]
 
 import court_art  # noqa: E402  (tools/court_art.py)
-from ui import i18n  # noqa: E402
-from ui.cards import card_html  # noqa: E402
+from shared import i18n  # noqa: E402
+from shared.cards import card_html  # noqa: E402
 
 TOOL = ROOT / "tools" / "court_art.py"
 STYLE = ROOT / "web" / "static" / "style.css"

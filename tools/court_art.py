@@ -17,7 +17,7 @@ and the tutorial boards, which adopt the same sheet in their shadow roots, show 
     python tools/court_art.py --size CSS     what the figures add to a built CSS (brotli, as
                                              build.py compresses: .venv/bin/python for brotli)
 
-web/ui/cards.py marks a court card's figure <span class="court" data-c="KH">.
+web/shared/cards.py marks a court card's figure <span class="court" data-c="KH">.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ BLUE = "#1f4e9c"
 GREEN = "#23734a"
 HAIR = {"K": "#6b3a1a", "Q": "#4a2a14", "J": "#c7862a"}
 
-# The suit symbols of web/index.html (a 100 x 100 box), the same shapes as the corner indices.
+# The suit symbols of web/game/index.html (a 100 x 100 box), the same shapes as the corner indices.
 SUIT_PATHS = {
     "H": "M50 92C22 68 4 52 4 31 4 15 16 5 29 5c10 0 17 6 21 15 4-9 11-15 21-15 13 0 25 10 25 "
     "26 0 21-18 37-46 61z",

@@ -1,9 +1,9 @@
 """Inside Pyodide under Node (tools/pyodide_run.mjs): trace, trim and compile the page's Python.
 
-1. Trace: import the page's modules (roots.json "modules": the engine wheel's and web/ui's) and
-   the names main.py and PyScript's own Python import (roots.json "extra", read by build.py from
-   their text), on top of what Pyodide's start-up imports; every module then in sys.modules is
-   needed, plus the SAFETY list below.
+1. Trace: import the page's modules (roots.json "modules": the engine wheel's and those of the
+   Python packages, ui, shared and board) and the names main.py and PyScript's own Python import
+   (roots.json "extra", read by build.py from their text), on top of what Pyodide's start-up
+   imports; every module then in sys.modules is needed, plus the SAFETY list below.
 2. Trim and compile: out/python_stdlib.zip holds only those modules, as sourceless .pyc files
    (tracebacks name file and line: each code object keeps the path the source had in the zip).
 3. Compile the app: out/pyc/<dir>/__pycache__/<name>.cpython-314.pyc for every .py under app/.

@@ -1,6 +1,6 @@
-"""The tutorial page (dist/tutorial.html), written by build.py from web/tutorial.html and the
-lessons of web/lessons.py: the page in English, every text marked with its key, and the same
-texts in each language from the compiled catalogs, for tutorial.js to show the reader's.
+"""The tutorial page (dist/tutorial.html), written by build.py from web/boards/tutorial.html and
+the lessons of web/content/lessons.py: the page in English, every text marked with its key, and
+the same texts in each language from the compiled catalogs, for tutorial.js to show the reader's.
 
     python tools/tutorial_page.py TEMPLATE LOCALEDIR OUT
 """
@@ -13,10 +13,10 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT / "engine"), str(ROOT / "web")]
+sys.path[:0] = [str(ROOT / "engine"), str(ROOT / "web"), str(ROOT / "web" / "content")]
 
-import lessons  # noqa: E402  (web/lessons.py)
-from ui.i18n import HTML_LANG, LANGUAGES, NATIVE_NAMES, Language, load  # noqa: E402
+import lessons  # noqa: E402  (web/content/lessons.py)
+from shared.i18n import HTML_LANG, LANGUAGES, NATIVE_NAMES, Language, load  # noqa: E402
 
 
 def texts(t: Language) -> dict[str, str]:

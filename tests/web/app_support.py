@@ -6,7 +6,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from fakes import Screen, Store
 from positions import finished
-from ui import i18n
+from shared import i18n
 from ui.controller import App
 from ui.frame import make_frame
 from ui.model import parse_params

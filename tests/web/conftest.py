@@ -19,11 +19,14 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
-sys.path.insert(0, str(ROOT / "web"))  # the page's own modules (ui.*) for CPython tests
+# The page's, the boards' and the shared packages (ui, board, shared) and the tutorial's lessons,
+# for CPython tests
+WEB_PATHS = [ROOT / "web" / "game", ROOT / "web" / "boards", ROOT / "web", ROOT / "web" / "content"]
+sys.path[:0] = [str(path) for path in WEB_PATHS]
 sys.path.insert(0, str(ROOT / "tests"))  # the engine tests' support (engine_support)
 sys.path.insert(0, str(ROOT / "tools"))  # the static host (static_server)
+from shared import i18n  # noqa: E402
 from static_server import start_server  # noqa: E402
-from ui import i18n  # noqa: E402
 
 
 def compiled_catalogs() -> Path:

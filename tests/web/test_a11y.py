@@ -339,8 +339,8 @@ def test_the_browser_language_is_the_default(browser, server_url):
 def test_a_move_is_announced_in_words_once():
     """The live region's sentence for a capture, in each language (CPython, no browser)."""
     from chkobba import Card, Move
-    from ui import i18n
-    from ui.words import played
+    from shared import i18n
+    from shared.words import played
 
     move = Move.play(Card.parse("7D"), [Card.parse("3C"), Card.parse("4H")])
     said = {lang: played(i18n.language(lang), 1, move, None, spoken=True) for lang in LANGS}

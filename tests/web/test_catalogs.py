@@ -32,11 +32,9 @@ def source_messages() -> set[tuple[str | None, str]]:
     assert build.MESSAGE_KEYWORDS == ("np_:1c,2", "Nn_:1,2")
     found = set()
     sources = [
-        build.WEB / "main.py",
-        build.WEB / build.START_WORDS,
-        build.WEB / "lessons.py",
-        *sorted((build.WEB / "ui").rglob("*.py")),
-        *sorted((build.WEB / "board").rglob("*.py")),
+        path
+        for source in build.MESSAGE_SOURCES
+        for path in (sorted(source.rglob("*.py")) if source.is_dir() else [source])
     ]
     for path in sources:
         for _line, message, _comments, context in extract_from_file(
@@ -96,7 +94,7 @@ def compiled(lang: str) -> Path:
 
 def test_compiled_catalogs_speak_each_language():
     from chkobba import Card
-    from ui import i18n
+    from shared import i18n
 
     compiled("fr")
     seven = Card.parse("7D")
@@ -130,7 +128,7 @@ process.stdout.write(pyodide.runPython(process.argv[6]));
 IN_PYODIDE = """
 import json
 from chkobba import Card
-from ui import i18n
+from shared import i18n
 ar, fr = i18n.load("ar"), i18n.load("fr")
 cards = [ar.ngettext("{n} card", "{n} cards", n) for n in (0, 1, 2, 3, 11, 40)]
 json.dumps([ar.card(Card.parse("7D")), fr.card(Card.parse("AS"), True), cards])
@@ -156,7 +154,7 @@ def test_pyodide_reads_the_catalogs_with_its_gettext(tmp_path):
     seven, ace, counts = json.loads(done.stdout)
     assert seven == "سبعة الحيّة" and ace == "l'as de pique"
     here = build.DIST / "locale"
-    from ui import i18n
+    from shared import i18n
 
     ar = i18n.load("ar", here)
     assert counts == [ar.ngettext("{n} card", "{n} cards", n) for n in (0, 1, 2, 3, 11, 40)]
@@ -164,7 +162,7 @@ def test_pyodide_reads_the_catalogs_with_its_gettext(tmp_path):
 
 
 def test_the_language_comes_from_the_address_the_saved_choice_or_the_browser():
-    from ui.i18n import pick
+    from shared.i18n import pick
 
     assert pick("ar", "fr", ["en-US"]) == "ar"  # ?lang= wins
     assert pick(None, "fr", ["ar-TN"]) == "fr"  # then the player's choice
@@ -176,7 +174,7 @@ def test_the_language_comes_from_the_address_the_saved_choice_or_the_browser():
 
 def test_every_card_has_its_own_name_in_each_language():
     from chkobba import DECK
-    from ui import i18n
+    from shared import i18n
 
     compiled("en")
     for lang in i18n.LANGUAGES:

@@ -11,7 +11,8 @@ from app_support import no_wait, play_by_taps, run
 from chkobba.bots import make_bot
 from chkobba.daily import daily_game, daily_points
 from fakes import Screen, Store
-from ui import i18n, words
+from shared import i18n
+from ui import words
 from ui.controller import App
 from ui.model import NoticeKind, parse_params
 from ui.stats import STATS_KEY

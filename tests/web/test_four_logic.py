@@ -7,7 +7,8 @@ from app_support import EN, make_app, play_by_taps, play_some, run
 from chkobba import Game, Move, Rules
 from fakes import Store
 from positions import FOUR, four_computer_turn, four_seat_cut
-from ui import i18n, storage, words
+from shared import i18n
+from ui import storage, words
 from ui.frame import make_frame
 from ui.model import MoveMade, Settings, Ui, parse_params
 from ui.render import render

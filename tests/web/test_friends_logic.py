@@ -40,7 +40,7 @@ class Wire:
         elif kind == "peer-accept" and message["code"] == f"A{self.invitations}":
             for app, end in ((self.host, seat), (self.guest, GUEST_LINK)):
                 self.later(app, {"type": "peer-state", "seat": end, "state": "open"})
-        elif kind == "peer-accept":  # as web/host.js says a CodeError of peer.js
+        elif kind == "peer-accept":  # as web/game/host.js says a CodeError of peer.js
             error = {"type": "peer-error", "seat": seat, "step": kind, "reason": "damaged"}
             self.later(self.host, {**error, "quote": message["code"][:24], "detail": ""})
         elif kind == "peer-send":
@@ -463,7 +463,7 @@ def test_a_crafted_invitation_is_refused_in_the_guests_words_quoting_a_short_par
     )
     guest.start()
     assert sent[0]["type"] == "peer-join"
-    # web/host.js's word for a CodeError of peer.js (a line no browser wrote, its CRC right)
+    # web/game/host.js's word for a CodeError of peer.js (a line no browser wrote, its CRC right)
     error = {"type": "peer-error", "seat": GUEST_LINK, "step": "peer-join", "reason": "unusable"}
     guest.friends.linked({**error, "quote": "aQFNjjtvgzAURvf-Cu9VkH1… and more", "detail": ""})
     link = guest.friends.link(GUEST_LINK)

@@ -14,7 +14,8 @@ from chkobba.explain import Why, reason
 from chkobba.log import made_chkobba
 from conftest import load_build
 from engine_support import bot_match, positions
-from ui import i18n, words
+from shared import i18n
+from ui import words
 from ui.frame import make_frame
 from ui.hint import hint_reason
 from ui.model import Settings, Ui

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from app_support import make_app, run, settle
-from conftest import load_build
+from conftest import WEB_PATHS, load_build
 from fakes import Store
 from positions import four_players_turn
 from ui import storage
@@ -19,7 +19,7 @@ from ui.model import Ui
 from ui.render import render
 from ui.storage import KeptMatch, write_kept_match
 
-WEB = Path(__file__).resolve().parents[2] / "web"
+BOOT = Path(__file__).resolve().parents[2] / "web" / "boot"
 
 
 async def play(app, turns):
@@ -70,7 +70,7 @@ def test_the_kept_table_is_the_one_the_match_resumes_with():
 
 def test_boot_js_reads_the_key_storage_writes():
     build = load_build()  # boot.js is given storage.py's names by the build
-    text = build.filled("boot.js", build.storage_names())
+    text = build.filled(build.BOOT / "boot.js", build.storage_names())
     assert f'FRAME_KEY = "{storage.FRAME_KEY}"' in text
     assert f'SAVE_KEY = "{storage.SAVE_KEY}"' in text
     assert f"FORMAT = {storage.FORMAT};" in text
@@ -92,7 +92,7 @@ class Markup(HTMLParser):
 
 def boot_allowlist() -> tuple[set[str], set[str]]:
     """boot.js's TAGS and ATTRS, read from its text (names lowercased, as Markup sees them)."""
-    text = (WEB / "boot.js").read_text()
+    text = (BOOT / "boot.js").read_text()
     tags = re.search(r"TAGS = new Set\(\s*\((.*?)\)\.split", text, re.S).group(1)
     attrs = re.search(r"ATTRS = new Set\(\s*(.*?)\.split", text, re.S).group(1)
     words = lambda found: set(re.sub(r'[\s"+]+', " ", found).lower().split())  # noqa: E731
@@ -157,12 +157,15 @@ def test_a_set_aside_save_takes_its_table_with_it():
 def test_the_first_frame_needs_no_bot():
     """Everything main.py imports before its first frame leaves the bots' search unloaded."""
     code = (
-        "import json, sys; sys.path.insert(0, sys.argv[1]);"
+        "import json, sys; sys.path[:0] = sys.argv[1:];"
         "import ui.controller, ui.frame, ui.render, ui.words, ui.storage, ui.keys, ui.model;"
         "print(json.dumps(sorted(m for m in sys.modules if m.startswith('chkobba'))))"
     )
     out = subprocess.run(
-        [sys.executable, "-c", code, str(WEB)], capture_output=True, text=True, check=True
+        [sys.executable, "-c", code, *map(str, WEB_PATHS)],
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout
     loaded = json.loads(out)
     assert "chkobba" in loaded and "chkobba.game" in loaded

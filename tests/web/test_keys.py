@@ -1,5 +1,5 @@
 """Keyboard play's decisions: Escape (the app's, in CPython) and the arrows within a row
-(web/screen.js's, run under Node)."""
+(web/game/screen.js's, run under Node)."""
 
 import json
 import subprocess
@@ -7,7 +7,7 @@ from pathlib import Path
 
 from ui.keys import escape_action
 
-SCREEN = Path(__file__).resolve().parents[2] / "web" / "screen.js"
+SCREEN = Path(__file__).resolve().parents[2] / "web" / "game" / "screen.js"
 
 
 def steps(cases: list[tuple[str, int, int, bool]]) -> list[int | None]:

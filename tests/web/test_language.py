@@ -1,5 +1,6 @@
-"""One rule for the language a page speaks: web/language.js (host.js, tutorial.js, embed.js) and
-web/ui/i18n.py (the game, the boards' Python) answer the same for one table of tags."""
+"""One rule for the language a page speaks: web/shared/language.js (host.js, tutorial.js,
+embed.js) and web/shared/i18n.py (the game, the boards' Python) answer the same for one table of
+tags."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import shutil
 import subprocess
 
 from conftest import ROOT
-from ui.i18n import LANGUAGES, pick_language
+from shared.i18n import LANGUAGES, pick_language
 
 # Each row: a page's candidates in its order (?lang=, a setting, the browser's...), and the answer.
 TABLE: list[tuple[list[str | None], str]] = [
@@ -33,8 +34,8 @@ TABLE: list[tuple[list[str | None], str]] = [
 
 def test_the_page_scripts_and_python_pick_the_same_language_from_the_same_tags():
     node = shutil.which("node")
-    assert node, "Node.js is needed to run web/language.js here"
-    script = (ROOT / "web" / "language.js").read_text() + (
+    assert node, "Node.js is needed to run web/shared/language.js here"
+    script = (ROOT / "web" / "shared" / "language.js").read_text() + (
         "\nconst [rows, known] = JSON.parse(process.argv[1]);"
         "\nprocess.stdout.write(JSON.stringify(rows.map((tags) => pickLanguage(tags, known))));\n"
     )

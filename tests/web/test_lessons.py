@@ -1,5 +1,5 @@
-"""The tutorial's lessons (web/lessons.py) played through the boards' own code and the engine:
-every board loads, every answer is a move the board takes by taps and solves, and the page
+"""The tutorial's lessons (web/content/lessons.py) played through the boards' own code and the
+engine: every board loads, every answer is a move the board takes by taps and solves, and the page
 written from them speaks each language with every text translated."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from board.spec import parse_spec
 from board.state import Board, start, tap
 from chkobba import Move, MoveKind
 from conftest import ROOT
-from ui import i18n
+from shared import i18n
 
 BOARDS = [
     pytest.param(board, id=f"{lesson.id}-{index}")
@@ -117,7 +117,7 @@ def load_tool():
 
 def test_the_page_carries_every_text_in_every_language():
     tool = load_tool()
-    page = tool.page((ROOT / "web" / "tutorial.html").read_text(), i18n.LOCALEDIR)
+    page = tool.page((ROOT / "web" / "boards" / "tutorial.html").read_text(), i18n.LOCALEDIR)
     assert "__" not in re.sub(
         r"<script type=\"application/json\".*?</script>", "", page, flags=re.S
     )

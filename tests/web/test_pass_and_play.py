@@ -8,10 +8,13 @@ import pytest
 from app_support import make_app, run, settle, tap_first_move
 from chkobba import Move
 from fakes import Store
-from ui import i18n, words
+from shared import i18n
+from shared import words as game_words
+from shared.viewpoint import Viewpoint
+from ui import words
 from ui.frame import make_frame
 from ui.keys import escape_action
-from ui.model import NAME_LIMIT, Roster, Viewpoint, clean_name
+from ui.model import NAME_LIMIT, Roster, clean_name
 from ui.storage import Storage, Unreadable, read_kept_match
 
 EN = i18n.language("en")
@@ -85,7 +88,7 @@ def test_two_people_play_a_whole_match_passing_the_phone_and_never_see_each_othe
     html = app.screen.html
     winner = app.game.winner
     # The sheet is read by both: it names the winner, whoever holds the phone.
-    assert f"{words.isolated(app.people.names[winner])} won the match!" in html
+    assert f"{game_words.isolated(app.people.names[winner])} won the match!" in html
     assert "You won" not in html
 
 
@@ -104,7 +107,7 @@ def test_the_sheet_the_review_and_the_expert_name_each_person():
 
     run(to_the_sheet())
     frame = make_frame(app.game, app.ui, app.state.settings, people=app.people)
-    assert frame.overlay.sides == (words.isolated("Leïla"), words.isolated(sami))
+    assert frame.overlay.sides == (game_words.isolated("Leïla"), game_words.isolated(sami))
     assert EN._(words.REVIEW_TOGETHER) in app.screen.html
     assert EN._(words.REVIEW) not in app.screen.html
     for seat, name in enumerate(("Leïla", sami)):
@@ -114,12 +117,15 @@ def test_the_sheet_the_review_and_the_expert_name_each_person():
         assert words.review_title(EN, 1, name) in html
         assert f'data-action="review" data-value="{1 - seat}"' in html  # the other person
         assert app.ui.review  # the decisions of that person's seat
-        assert all(line.startswith(words.isolated(name)) for line in review_lines(app))
+        assert all(line.startswith(game_words.isolated(name)) for line in review_lines(app))
         run(app.tap("close"))
         run(app.tap("expert", str(seat)))
         other = ("Leïla", sami)[1 - seat]
         said = make_frame(app.game, app.ui, app.state.settings, people=app.people).overlay
-        assert said.columns[0] == words.isolated(name) and words.isolated(other) in said.others
+        assert (
+            said.columns[0] == game_words.isolated(name)
+            and game_words.isolated(other) in said.others
+        )
         assert "computer" not in said.others and "you" not in said.others.lower().split()
         run(app.tap("close"))
     assert app.phase() == "sheet"
@@ -145,7 +151,7 @@ def test_a_match_of_people_is_saved_and_reloaded_behind_the_hiding_screen():
     # The deal's log names the people, from the seat of the one holding the phone.
     run(app.tap("log"))
     other = app.people.names[1 - app.ui.viewer]
-    assert words.isolated(other) in app.screen.html and "You " in app.screen.html
+    assert game_words.isolated(other) in app.screen.html and "You " in app.screen.html
     run(app.tap("log"))
     saved, problem = Storage(store).load()
     assert problem is None and saved.seats == Roster((0, 1), ("Ali", "Sami"))
@@ -310,12 +316,15 @@ def test_a_save_with_bad_people_is_set_aside(edit):
 def test_words_name_the_people():
     seats = Viewpoint(0, ("Ali", "Sami"))
     move = Move.parse("7D")
-    assert words.played(EN, 1, move, None, seats=seats) == f"{words.isolated('Sami')} laid 7♦."
-    assert words.played(EN, 0, move, None, seats=seats) == "You laid 7♦."
-    assert words.seat_name(EN, 1, 2, seats) == words.isolated("Sami")
-    assert words.side_name(EN, 0, 2, seats) == "You"
+    assert (
+        game_words.played(EN, 1, move, None, seats=seats)
+        == f"{game_words.isolated('Sami')} laid 7♦."
+    )
+    assert game_words.played(EN, 0, move, None, seats=seats) == "You laid 7♦."
+    assert game_words.seat_name(EN, 1, 2, seats) == game_words.isolated("Sami")
+    assert game_words.side_name(EN, 0, 2, seats) == "You"
     other = Viewpoint(1, ("Ali", "Sami"))
-    assert words.seat_name(EN, 0, 2, other) == words.isolated("Ali")
+    assert game_words.seat_name(EN, 0, 2, other) == game_words.isolated("Ali")
     assert words.deal_told(EN, 1, (3, 1), (10, 4), 2, other).startswith("Deal 1: you 1,")
 
 

@@ -1,4 +1,4 @@
-"""The link between two players' browsers (web/static/peer.js) in two browser contexts, with no
+"""The link between two players' browsers (web/game/peer.js) in two browser contexts, with no
 STUN server: the codes passed by hand, texts both ways, a peer gone noticed, a fresh pair of
 codes connecting again; bad codes and messages over 64 KiB refused; QR codes drawn."""
 

@@ -1,4 +1,4 @@
-"""A refused move and a move in the player's words (ui.refusals), in French, Tunisian Arabic and
+"""A refused move and a move in the player's words (shared.refusals), in French, Tunisian Arabic and
 English, with the page's compiled catalogs: no browser needed."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ import random
 import pytest
 from chkobba import DECK, Card, Game, Move, RefusalKind, Rules
 from engine_support import positions
-from ui import i18n
-from ui.refusals import move_words, not_asked, refused
-from ui.words import LTR_ISOLATE, POP_ISOLATE
+from shared import i18n
+from shared.refusals import move_words, not_asked, refused
+from shared.words import LTR_ISOLATE, POP_ISOLATE
 
 EN, FR, AR = (i18n.language(lang) for lang in ("en", "fr", "ar"))
 # Seat 0 holds 7♥ K♣ and the table is 7♦ 4♠ 3♣; seat 1 holds 2♥ 6♣.

@@ -9,9 +9,9 @@ from app_support import no_wait as yielding
 from app_support import play_by_taps, run, settle
 from chkobba import Game, Rules
 from fakes import Store
+from shared.i18n import language
 from ui import storage, words
 from ui.controller import App
-from ui.i18n import language
 from ui.model import parse_params
 from ui.relay import RelayStore
 from ui.screen import FrameScreen

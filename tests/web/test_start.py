@@ -6,7 +6,7 @@ import start_words
 from chkobba import Game, Rules
 from conftest import PHONE, Table, compiled_catalogs
 from page_support import FAILURE, PAGE_FETCHED, expect_failure, retry
-from ui import i18n
+from shared import i18n
 
 
 @PHONE

@@ -10,7 +10,8 @@ from html import escape
 import pytest
 from app_support import make_app, no_wait, play_by_taps, run, settle
 from fakes import Screen, Store
-from ui import i18n, words
+from shared import i18n
+from ui import words
 from ui.controller import App
 from ui.model import Notice, NoticeKind, parse_params
 from ui.render import render

@@ -11,8 +11,9 @@ from engine_support import played_out
 from fakes import Store
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from ui import i18n, storage, words
-from ui.i18n import LANGUAGES
+from shared import i18n
+from shared.i18n import LANGUAGES
+from ui import storage, words
 from ui.model import LEVELS, PLAYERS, Notice, NoticeKind, Params, Settings, parse_params
 from ui.storage import KeptMatch, Storage, write_kept_match
 

@@ -30,7 +30,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "engine"))
-sys.path.insert(0, str(ROOT / "web"))
+sys.path.insert(0, str(ROOT / "web" / "game"))  # the page's search budgets (ui)
+sys.path.insert(0, str(ROOT / "web"))  # (shared, which ui imports)
 sys.path.insert(0, str(ROOT / "tests"))  # test_pyodide_parity's Pyodide runner
 from test_pyodide_parity import RUNNER  # noqa: E402  (runs a Python text in Pyodide, under Node)
 

@@ -1,4 +1,4 @@
-// How the friends' link (web/static/peer.js) waits for a person: for each pairing of engines
+// How the friends' link (dist/static/peer.js) waits for a person: for each pairing of engines
 // (host → guest: Chromium or Firefox) and each wait between the guest's answer being made and the
 // host entering it, whether the link opens and a text goes each way, with the ICE and connection
 // states each side's RTCPeerConnections went through, and when (seconds after the guest's page
@@ -6,7 +6,7 @@
 // both driven by puppeteer-core, on this machine's own addresses, no STUN server; every case at
 // once (a wait is idle time). Run by tools/measure/linkwait.py (`python3 build.py linkwait`).
 //
-//   node tools/measure/linkwait.mjs <web dir> <waits, seconds, comma-separated> [pairings]
+//   node tools/measure/linkwait.mjs <dist dir> <waits, seconds, comma-separated> [pairings]
 //
 // Prints one JSON object per case on stdout.
 

@@ -1,4 +1,4 @@
-"""Whether a friend's link (web/static/peer.js) waits for a person: for each pairing of engines
+"""Whether a friend's link (dist/static/peer.js) waits for a person: for each pairing of engines
 (host → guest, Chromium or Firefox ESR) and each wait between the guest's answer being made and
 the host entering it, whether the link opens and a text goes each way, when, and what each
 side's connections went through (ICE, DTLS, connection states, seconds after the answer).
@@ -29,7 +29,7 @@ def main() -> int:
     parser.add_argument("--states", action="store_true", help="each side's states, in time")
     args = parser.parse_args()
     script = ROOT / "tools" / "measure" / "linkwait.mjs"
-    command = ["node", str(script), str(ROOT / "web"), args.waits, args.pairs]
+    command = ["node", str(script), str(ROOT / "dist"), args.waits, args.pairs]
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
     rows = [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
     if not rows:

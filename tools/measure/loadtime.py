@@ -1,8 +1,9 @@
 """Time to a playable table next to the minimal PyScript page, in one run, interleaved.
 
-Run by `python3 build.py loadtime` (which builds dist/ first). The minimal page (dist/minimal/) is
-PyScript and Pyodide as published, with their own stock stdlib, served by the same server
-(build.py's Handler: precompressed files, as a static host sends them). Each round loads both
+Run by `python3 build.py loadtime`, which builds dist/ first and the minimal page
+(tools/measure/minimal/) in .cache/minimal/, never shipped: PyScript and Pyodide as published,
+with their own stock stdlib, compressed alike. Each is served by its own server of the same kind
+(tools/static_server.py: precompressed files, as a static host sends them). Each round loads both
 pages, in turn, in fresh browser contexts (empty caches):
 
 - cold: navigation to ready (ours: html.ready and #app[data-phase], i.e. a playable table);
@@ -45,12 +46,13 @@ from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
+MINIMAL = ROOT / ".cache" / "minimal"  # (build.py's MINIMAL)
 sys.path.insert(0, str(ROOT / "tools"))
 from static_server import start_server  # noqa: E402
 
-PAGES = {
-    "minimal PyScript page": ("minimal/index.html", "html.ready"),
-    "Chkobba table": ("index.html?seed=1&pace=0", "html.ready #app[data-phase]"),
+PAGES = {  # each page: the folder served, the address in it, what shows it ready
+    "minimal PyScript page": (MINIMAL, "index.html", "html.ready"),
+    "Chkobba table": (DIST, "index.html?seed=1&pace=0", "html.ready #app[data-phase]"),
 }
 VIEWPORT = {"width": 360, "height": 740}
 TIMEOUT_MS = 180_000
@@ -155,14 +157,13 @@ def new_page(browser, selector: str, workers: str = "allow", throttle: float = 1
     return context, page
 
 
-def cold_and_reload(browser, url: str, selector: str) -> tuple[float, ...]:
+def cold_and_reload(browser, url: str, selector: str, ours: bool) -> tuple[float, ...]:
     """Seconds to ready cold, on reload and on a later reload, the bytes the cold visit
     transferred, and (ours) seconds to the player's cards on screen on the reload."""
     context, page = new_page(browser, selector)
     page.goto(url, wait_until="commit")
     cold = ready_seconds(page)
     transferred = page.evaluate(TRANSFERRED) + sum(w.evaluate(TRANSFERRED) for w in page.workers)
-    ours = "minimal" not in url
     if ours:  # wait for the offline copy (the reload is served by the worker), the snapshot
         # (the reload boots from it) and the cards
         page.wait_for_function(
@@ -293,7 +294,8 @@ def main() -> None:
     args = parser.parse_args()
     delays = [float(d) for d in args.delays.split(",")]
     imports = {} if args.reloads else import_ms(DIST, 3)
-    server, base = start_server(DIST, plain=args.plain)
+    servers = {root: start_server(root, plain=args.plain) for root, _, _ in PAGES.values()}
+    urls = {name: servers[root][1] + path for name, (root, path, _) in PAGES.items()}
     blocking = []
     rounds: dict[str, list[tuple[float, ...]]] = {name: [] for name in PAGES}
     early: dict[tuple[str, float], list[tuple[float, str]]] = {}
@@ -301,22 +303,25 @@ def main() -> None:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=shutil.which("chromium") or "/usr/bin/chromium")
         for _ in range(args.runs):  # interleaved, so load on the machine hits both alike
-            for name, (path, selector) in PAGES.items():
+            for name, (root, _, selector) in PAGES.items():
+                url = urls[name]
                 for delay in delays:
-                    got = early_reload(browser, base + path, selector, delay)
+                    got = early_reload(browser, url, selector, delay)
                     early.setdefault((name, delay), []).append(got)
-                cold, reload, later, sent, cards = cold_and_reload(browser, base + path, selector)
-                slow = float("nan") if args.reloads else throttled(browser, base + path, selector)
+                ours = root == DIST
+                cold, reload, later, sent, cards = cold_and_reload(browser, url, selector, ours)
+                slow = float("nan") if args.reloads else throttled(browser, url, selector)
                 rounds[name].append((cold, reload, later, slow, sent, cards))
             if not args.reloads:
-                path, selector = PAGES["Chkobba table"]
-                blocking.append(reload_blocking(browser, base + path, selector))
-        for name, (path, selector) in PAGES.items():
+                _, _, selector = PAGES["Chkobba table"]
+                blocking.append(reload_blocking(browser, urls["Chkobba table"], selector))
+        for name, (_, _, selector) in PAGES.items():
             memory[name] = (
-                float("nan") if args.reloads else renderer_megabytes(browser, base + path, selector)
+                float("nan") if args.reloads else renderer_megabytes(browser, urls[name], selector)
             )
         browser.close()
-    server.shutdown()
+    for server, _ in servers.values():
+        server.shutdown()
 
     host = "a plain host (gzip, no COOP/COEP)" if args.plain else "COOP/COEP"
     print(f"median of {args.runs} interleaved runs, headless Chromium, 360x740, localhost, {host}:")

@@ -17,7 +17,7 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 HERE = Path(__file__).resolve().parent
-sys.path[:0] = [str(HERE.parents[1] / "tests" / "web"), str(HERE.parents[1] / "web")]
+sys.path.insert(0, str(HERE.parents[1] / "tests" / "web"))  # (its conftest: the web/ paths)
 
 from conftest import DIST, SHOTS, VIEWPORTS, Table  # noqa: E402
 from positions import four_seat_cut, four_you_cut  # noqa: E402

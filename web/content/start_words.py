@@ -1,0 +1,11 @@
+"""The words of host.js's start-failure screen (shown when the game's Python could not start, so
+it cannot ask the catalogs then), marked for the catalogs: build.py writes their translations
+into host.js (by the lowercased name: ``TITLE`` is ``words.title``)."""
+
+from shared.i18n import N_
+
+TITLE = N_("The game could not start")
+RETRY = N_("Retry")
+DOWNLOAD = N_("Its files could not be downloaded: check the connection, then retry.")
+PYTHON = N_("Python stopped with an error.")
+SILENCE = N_("Python gave no sign of life for two minutes.")
