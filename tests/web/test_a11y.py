@@ -2,7 +2,8 @@
 screen, the Arabic page is right to left and nothing overflows at 360 px, a whole deal can be
 played with the keyboard alone, the focus is never lost and the live region says each move once.
 
-Screenshots of every screen in every language go to test-results/screens/ (a person looks).
+With ``--screens``, a screenshot of every screen in every language goes to test-results/screens/
+(for a person to look at).
 """
 
 from __future__ import annotations
