@@ -15,6 +15,7 @@ from chkobba import Game
 
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE = ROOT / "node_modules" / "pyodide"
+RUNNER = ROOT / "tools" / "pyodide_engine.mjs"  # a Python text run with the engine
 
 MATCH = """
 import json
@@ -33,15 +34,6 @@ def play_match(seed, players):
 json.dumps([play_match(seed, players) for seed in (1, 2024) for players in (2, 4)])
 """
 
-RUNNER = """
-const { loadPyodide } = await import(process.argv[2] + "/pyodide.mjs");
-const pyodide = await loadPyodide({ indexURL: process.argv[2] + "/" });
-pyodide.FS.mkdirTree("/engine");
-pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: process.argv[3] }, "/engine");
-pyodide.runPython("import sys; sys.path.insert(0, '/engine')");
-process.stdout.write(pyodide.runPython(process.argv[4]));
-"""
-
 
 def play_here() -> list[str]:
     namespace: dict[str, object] = {}
@@ -49,14 +41,12 @@ def play_here() -> list[str]:
     return list(namespace["result"])  # type: ignore[call-overload]
 
 
-def test_pyodide_plays_the_same_matches_as_cpython(tmp_path):
+def test_pyodide_plays_the_same_matches_as_cpython():
     node = shutil.which("node")
     assert node, "Node.js is needed to run Pyodide here"
     assert PYODIDE.exists(), "Pyodide comes from `npm ci` (python3 build.py test runs it)"
-    script = tmp_path / "run.mjs"
-    script.write_text(RUNNER)
     done = subprocess.run(
-        [node, str(script), str(PYODIDE), str(ROOT / "engine"), MATCH],
+        [node, str(RUNNER), str(PYODIDE), str(ROOT / "engine"), MATCH],
         capture_output=True,
         text=True,
         timeout=300,

@@ -52,6 +52,7 @@ def compiled_catalogs() -> Path:
 
 i18n.LOCALEDIR = compiled_catalogs()  # the compiled catalogs, for CPython tests
 SHOTS = ROOT / "test-results" / "screens"
+SCREENS = "CHKOBBA_SCREENS"  # set to 1: the page tests keep what they look at as PNGs
 BOOT_MS = 60_000
 # Firefox and WebKit (engines.py) boot in their own time: WebKit's Pyodide in several times
 # Chromium's on a loaded machine (its wasm tiers up on threads that wait for a core meanwhile).
@@ -73,6 +74,17 @@ def load_build():
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def keep_screen(shown, name: str, **options) -> None:
+    """A screenshot of ``shown`` (a page, or an element's locator) as ``name``.png in
+    test-results/screens/, for a person to look at, when the run asks for them
+    (CHKOBBA_SCREENS=1; ``python3 build.py screens`` takes the main screens): no test asserts
+    anything of one, and each costs its test process about half a second, so a plain run takes
+    none."""
+    if os.environ.get(SCREENS):
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        shown.screenshot(path=str(SHOTS / f"{name}.png"), **options)
 
 
 @pytest.fixture(scope="session")
@@ -320,11 +332,9 @@ class Table:
         text = self.page.evaluate("localStorage.getItem('chkobba.save')")
         return Game.from_json(json.loads(text)["game"])
 
-    def screenshot(self, name: str) -> Path:
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        path = SHOTS / f"{name}-{self.device}.png"
-        self.page.screenshot(path=str(path), animations="disabled")
-        return path
+    def screenshot(self, name: str) -> None:
+        """The screen as it is now, kept as ``name``-``device``.png when asked (``keep_screen``)."""
+        keep_screen(self.page, f"{name}-{self.device}", animations="disabled")
 
     def assert_clean(self) -> None:
         assert self.errors == [], self.errors

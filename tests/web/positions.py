@@ -125,3 +125,25 @@ def finished(players: int, won: bool, nth: int = 0) -> Game:
     """The ``nth`` match found that the player's side (side 0) won, or lost."""
     games = (played(players, seed) for seed in range(200))
     return next(itertools.islice((g for g in games if (g.winner == 0) == won), nth, None))
+
+
+def before_a_sweep(players: int = 2, seat: int = 0) -> tuple[Game, str]:
+    """A position where ``seat`` is to play and can sweep the table, and the card that does it."""
+    for seed in range(1, 50):
+        start = Game.new(Rules(players=players, target=21), seed=seed)
+        for game in bot_positions(start, [make_bot("easy", s) for s in range(players)]):
+            if game.deal_results:
+                break
+            if game.current == seat and game.phase == "play" and game.stock_count:
+                for move in game.legal_moves():
+                    moves = [m for m in game.legal_moves() if m.card == move.card]
+                    if len(moves) == 1 and move.captures and len(move.captures) == len(game.table):
+                        return game, str(move.card)
+    raise AssertionError("no sweep found")
+
+
+# Positions where the KD may take 6 and 12 ways (the capture choice at its largest).
+MANY = {
+    6: "AS2S3S4S5SAH+KD/KC+0+-/-+-+0-0/21+1+-",
+    12: "AS2S3S4S5SAH2H+KD/KC+0+-/-+-+0-0/21+1+-",
+}

@@ -2,7 +2,8 @@
 screen, the Arabic page is right to left and nothing overflows at 360 px, a whole deal can be
 played with the keyboard alone, the focus is never lost and the live region says each move once.
 
-Screenshots of every screen in every language go to test-results/screens/ (a person looks).
+With ``--screens``, a screenshot of every screen in every language goes to test-results/screens/
+(for a person to look at).
 """
 
 from __future__ import annotations
@@ -246,12 +247,12 @@ def test_capture_options_show_whole_and_take_the_focus(table):
     game, card = choice_turn()
     page = table.page
     sizes = [None] if table.device == "phone" else [(1280, 800), (1280, 720)]
-    for size in sizes:
-        if size:
-            page.set_viewport_size({"width": size[0], "height": size[1]})
-        for lang in LANGS:
-            load_saved(table, game, f"?pace=0&lang={lang}")
-            table.wait_phase("play")
+    for lang in LANGS:
+        load_saved(table, game, f"?pace=0&lang={lang}")
+        table.wait_phase("play")
+        for size in sizes:  # (the window resized under the open page)
+            if size:
+                page.set_viewport_size({"width": size[0], "height": size[1]})
             page.focus(f'[data-zone="hand-0"] [data-card="{card}"]')
             page.keyboard.press("Enter")
             table.wait_phase("choose")

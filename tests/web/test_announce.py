@@ -1,25 +1,7 @@
 """A chkobba (sweeping the table) is announced big on the table, in view on a phone."""
 
-from chkobba import Game, Rules
-from chkobba.bots import make_bot
-from engine_support import bot_positions
+from positions import before_a_sweep
 from ui.storage import KeptMatch, write_kept_match
-
-
-def before_a_sweep(players: int = 2, seat: int = 0) -> tuple[Game, str]:
-    """A position where ``seat`` is to play and can sweep the table, and the card that does it."""
-    for seed in range(1, 50):
-        start = Game.new(Rules(players=players, target=21), seed=seed)
-        for game in bot_positions(start, [make_bot("easy", s) for s in range(players)]):
-            if game.deal_results:
-                break
-            if game.current == seat and game.phase == "play" and game.stock_count:
-                for move in game.legal_moves():
-                    moves = [m for m in game.legal_moves() if m.card == move.card]
-                    if len(moves) == 1 and move.captures and len(move.captures) == len(game.table):
-                        return game, str(move.card)
-    raise AssertionError("no sweep found")
-
 
 # The announcement where its pop ends (its animation run to the end at once), its words, and
 # whether the swept table's "empty" words show beside it; read in one step of the page, as the

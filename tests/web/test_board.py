@@ -13,7 +13,7 @@ from urllib.parse import quote, urlencode
 import pytest
 from board_support import ALL_SETTLED, CUT, QUEEN, Boards
 from chkobba import Game, Move
-from conftest import BOOT_MS, PHONE, SHOTS, load_build
+from conftest import BOOT_MS, PHONE, keep_screen, load_build
 from playwright.sync_api import expect
 from static_server import Handler
 
@@ -123,7 +123,7 @@ def test_the_tutorial_speaks_arabic_and_a_lesson_is_walked_by_the_keyboard(board
         expect(feedback(board)).to_have_text(expected_feedback(board, steps))
         assert not re.search(r"[A-Z][A-Z0-9]x|[A-Z]{2}[+]", feedback(board).inner_text())
     expect(page.locator("#queen")).to_have_attribute("data-done", "")
-    page.screenshot(path=str(SHOTS / f"tutorial-ar-{boards.device}.png"), full_page=False)
+    keep_screen(page, f"tutorial-ar-{boards.device}")
 
 
 def test_the_tutorial_follows_the_games_language_and_its_buttons_change_it(boards, server_url):
@@ -161,8 +161,9 @@ KEPT = "['', '.corrupt'].map(end => localStorage.getItem('chkobba.tutorial' + en
 @PHONE
 def test_a_bad_kept_progress_is_set_aside_and_the_tutorial_works(boards, server_url):
     """Each bad value kept as the tutorial's progress: set aside with a notice (in the page's
-    language), and the page works: its language buttons, a lesson done and kept over a reload
-    (the notice gone), "Start the lessons over" clearing it."""
+    language), and the page works: its language buttons, a lesson done and kept in place of the
+    bad value. Then (the same whatever the bad value was) that lesson kept over a reload, the
+    notice gone, and "Start the lessons over" clearing it."""
     page = boards.page
     boards.open(server_url + "tutorial.html?lang=fr")
     notice = page.locator("[data-unreadable]")
@@ -184,13 +185,13 @@ def test_a_bad_kept_progress_is_set_aside_and_the_tutorial_works(boards, server_
         look(page, bad, "en")
         boards.play(queen.locator("chkobba-board"), "hand:QH", "table:2D", "table:6S", "play")
         expect(queen).to_have_attribute("data-done", "")
-        assert page.evaluate("localStorage.getItem('chkobba.tutorial')") == '["queen"]'
-        boards.open(server_url + "tutorial.html?lang=en")
-        expect(queen).to_have_attribute("data-done", "")
-        expect(notice).to_be_hidden()
-        boards.tap(page.locator("[data-forget]"))
-        expect(queen).not_to_have_attribute("data-done", "")
-        assert page.evaluate("localStorage.getItem('chkobba.tutorial')") == "[]"
+        assert page.evaluate(KEPT) == ['["queen"]', bad]
+    boards.open(server_url + "tutorial.html?lang=en")
+    expect(queen).to_have_attribute("data-done", "")
+    expect(notice).to_be_hidden()
+    boards.tap(page.locator("[data-forget]"))
+    expect(queen).not_to_have_attribute("data-done", "")
+    assert page.evaluate("localStorage.getItem('chkobba.tutorial')") == "[]"
     page.evaluate("localStorage.setItem('chkobba.tutorial', '{}')")
     boards.open(server_url + "tutorial.html?lang=fr")
     boards.tap(page.locator("[data-dismiss]"))
@@ -200,8 +201,7 @@ def test_a_bad_kept_progress_is_set_aside_and_the_tutorial_works(boards, server_
 def look(page, bad: str, lang: str) -> None:
     """A screenshot of the tutorial's top, its notice shown (for the first bad value)."""
     if bad == BAD_PROGRESS[0]:
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"tutorial-set-aside-{lang}-phone.png"))
+        keep_screen(page, f"tutorial-set-aside-{lang}-phone")
 
 
 def test_a_tap_whose_card_is_redrawn_under_the_finger_still_counts(boards, server_url):
@@ -517,4 +517,4 @@ def test_a_shared_deal_plays_as_a_line_in_a_board(boards, server_url):
     for number in range(1, 4):
         boards.play(board, "next")
         expect(board.locator('[data-text="step"]')).to_have_text(f"Step {number} of {total}")
-    boards.page.screenshot(path=str(SHOTS / "board-deal-phone.png"))
+    keep_screen(boards.page, "board-deal-phone")

@@ -35,7 +35,8 @@ class FirefoxPlayer(Player):
 
 class Pair:
     """A host who invited a friend, and the friend whose answer is shown, not yet entered (each
-    side's screen kept as test-results/screens/<name>-host|guest-phone.png)."""
+    side's screen kept, with CHKOBBA_SCREENS=1, as
+    test-results/screens/<name>-host|guest-phone.png)."""
 
     def __init__(self, name: str, host: Player, guest: Player) -> None:
         self.host, self.guest = host, guest

@@ -4,7 +4,7 @@ offline reload after one visit (the service worker, and Python booted from its s
 
 One page per engine, on an origin of its own, goes through them in this order, as a player
 would (each test also passes alone, from a cold page). Screenshots of each step are written to
-test-results/screens/<engine>-*.png to be looked at."""
+test-results/screens/<engine>-*.png to be looked at (with CHKOBBA_SCREENS=1)."""
 
 import pytest
 from conftest import ENGINE_BOOT_MS, OFFLINE_COPY, Table

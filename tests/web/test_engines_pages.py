@@ -1,5 +1,6 @@
 """The boards' demo, the Arabic tutorial and the start-failure screen in Firefox and WebKit
-(engines.py) on a plain host, at a phone's size; screenshots of each in test-results/screens/."""
+(engines.py) on a plain host, at a phone's size; screenshots of each in test-results/screens/
+(with CHKOBBA_SCREENS=1)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import os
 import re
 
 from board_support import ALL_SETTLED, Boards
-from conftest import ENGINE_BOOT_MS, SHOTS, Table
+from conftest import ENGINE_BOOT_MS, Table, keep_screen
 from engines import Host
 from page_support import (
     ENGLISH_STATUS,
@@ -41,8 +42,7 @@ def play(page, board: str, steps: str) -> None:
 
 
 def shot(page, engine, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=SHOTS / f"{engine.name}-{name}-phone.png")
+    keep_screen(page, f"{engine.name}-{name}-phone")
 
 
 def test_the_boards_demo_shows_six_boards_and_a_puzzle_is_solved_by_taps(engine, plain_url):

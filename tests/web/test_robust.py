@@ -4,7 +4,7 @@ finished positions, long addresses."""
 
 from chkobba import Game, legal_play_moves
 from conftest import PHONE, Table
-from positions import before_your_cut, capture_turn
+from positions import MANY, before_your_cut, capture_turn
 from ui.storage import KeptMatch, write_kept_match
 
 FILL = """() => {
@@ -82,12 +82,6 @@ def test_a_second_tab_follows_the_first(table, context, server_url, form):
     history = table.saved_game().history
     assert len(history) == table.moves == other.moves
     other.assert_clean()
-
-
-MANY = {
-    6: "AS2S3S4S5SAH+KD/KC+0+-/-+-+0-0/21+1+-",
-    12: "AS2S3S4S5SAH2H+KD/KC+0+-/-+-+0-0/21+1+-",
-}
 
 
 def test_many_capture_options_fit_the_screen(table):

@@ -1,7 +1,8 @@
 """The tutorial and the boards' demo as a reader sees them, in each language at a phone's size
 and a desktop's: axe finds nothing serious (on the page and inside the boards), every lesson's
 board is shown in the page's language, nothing from the boards' words is left in English, and a
-screenshot of each lesson is written to test-results/screens/ to be looked at."""
+screenshot of each lesson is written to test-results/screens/ to be looked at (with
+CHKOBBA_SCREENS=1)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import re
 import pytest
 from axe import audit, blocking, report
 from board_support import ALL_SETTLED, Boards
-from conftest import BOOT_MS, SHOTS
+from conftest import BOOT_MS, keep_screen
 from page_support import (
     ENGLISH_STATUS,
 )
@@ -54,11 +55,10 @@ def test_every_lesson_in_each_language(reader, server_url):
         assert found == [], (lang, report(found))
         statuses = page.locator(".lesson chkobba-board [data-text=status]").all_inner_texts()
         assert (ENGLISH_STATUS in statuses) == (lang == "en"), (lang, statuses)
-        SHOTS.mkdir(parents=True, exist_ok=True)
         for lesson in page.locator(".lesson").all():
             lesson.scroll_into_view_if_needed()
             name = lesson.get_attribute("id")
-            lesson.screenshot(path=str(SHOTS / f"lesson-{name}-{lang}-{reader.device}.png"))
+            keep_screen(lesson, f"lesson-{name}-{lang}-{reader.device}")
 
 
 def test_the_demo_boards_follow_the_pages_language(reader, server_url):
@@ -79,5 +79,4 @@ def test_the_demo_boards_follow_the_pages_language(reader, server_url):
         expect(boards.first).to_have_attribute("lang", "fr" if lang == "fr" else "ar-TN")
         found = blocking(audit(page))
         assert found == [], (lang, report(found))
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"demo-{lang}-{reader.device}.png"), full_page=True)
+        keep_screen(page, f"demo-{lang}-{reader.device}", full_page=True)

@@ -24,7 +24,6 @@ import shutil
 import statistics
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -32,10 +31,9 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "engine"))
 sys.path.insert(0, str(ROOT / "web" / "game"))  # the page's search budgets (ui)
 sys.path.insert(0, str(ROOT / "web"))  # (shared, which ui imports)
-sys.path.insert(0, str(ROOT / "tests"))  # test_pyodide_parity's Pyodide runner
-from test_pyodide_parity import RUNNER  # noqa: E402  (runs a Python text in Pyodide, under Node)
 
 PYODIDE = ROOT / "node_modules" / "pyodide"
+RUNNER = ROOT / "tools" / "pyodide_engine.mjs"  # a Python text run in Pyodide, with the engine
 
 DECISIONS = """
 import json, time
@@ -116,15 +114,12 @@ def in_pyodide(code: str) -> Any:
     node = shutil.which("node")
     if not node or not PYODIDE.exists():
         sys.exit("Node.js and node_modules/pyodide (npm ci) are needed")
-    with tempfile.TemporaryDirectory() as tmp:
-        runner = Path(tmp) / "run.mjs"
-        runner.write_text(RUNNER)
-        done = subprocess.run(
-            [node, str(runner), str(PYODIDE), str(ROOT / "engine"), code],
-            capture_output=True,
-            text=True,
-            check=False,
-        )
+    done = subprocess.run(
+        [node, str(RUNNER), str(PYODIDE), str(ROOT / "engine"), code],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     if done.returncode:
         sys.exit(done.stderr[-2000:])
     return json.loads(done.stdout)

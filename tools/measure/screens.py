@@ -20,12 +20,15 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1] / "tests" / "web"))  # (its conftest: the web/ paths)
 
 from conftest import DIST, SHOTS, VIEWPORTS, Table  # noqa: E402
-from positions import four_seat_cut, four_you_cut  # noqa: E402
+from positions import (  # noqa: E402
+    CHOICE_SEED,
+    MANY,
+    before_a_sweep,
+    four_seat_cut,
+    four_you_cut,
+    near_the_end,
+)
 from static_server import start_server  # noqa: E402
-from test_announce import before_a_sweep  # noqa: E402
-from test_match import near_the_end  # noqa: E402
-from test_play import CHOICE_SEED  # noqa: E402
-from test_robust import MANY  # noqa: E402
 
 SEVEN_OF_DIAMONDS_SEED = 3  # the player cuts, and the 7♦ is on the first table
 SETTLE = 300  # ms after a screen opens
