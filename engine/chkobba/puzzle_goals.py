@@ -58,7 +58,7 @@ def checked(puzzle: Puzzle) -> str:
 
 
 def print_boards(count: int, first: datetime.date) -> None:
-    """``count`` daily puzzles from ``first`` as board lines, each after a comment naming its day."""
+    """``count`` daily puzzles from ``first`` as board lines, each after a comment (its day)."""
     for offset in range(count):
         day = first + datetime.timedelta(days=offset)
         puzzle = daily_puzzle(day)
@@ -93,17 +93,15 @@ def goals(days: int = GOAL_DAYS, first: datetime.date = FIRST_DAY) -> bool:
         )
     proved = days - len(failures)
     print()
-    print(f"days: {days} from {first}; proved (one best move, margin >= 1, minimax agrees): {proved}")
-    print(
-        f"margin: min {min(margins)}, median {statistics.median(margins):g}, max {max(margins)}"
-    )
+    print(f"days: {days} from {first}; proved (one best move by >= 1, minimax agrees): {proved}")
+    print(f"margin: min {min(margins)}, median {statistics.median(margins):g}, max {max(margins)}")
     print(
         f"nodes a proof: median {statistics.median(nodes):g}, max {max(nodes)}; "
         f"a proof's CPU ms (CPython): p50 {_pct(proof_ms, 50):.1f}, p95 {_pct(proof_ms, 95):.1f}"
     )
     print(
-        f"a day's puzzle found from its date (deals played, proofs), CPU: p50 {_pct(made_ms, 50):.1f}"
-        f" ms, p95 {_pct(made_ms, 95):.1f} ms, max {max(made_ms):.1f} ms"
+        f"a day's puzzle from its date (deals played, proofs), CPU: "
+        f"p50 {_pct(made_ms, 50):.1f} ms, p95 {_pct(made_ms, 95):.1f} ms, max {max(made_ms):.1f} ms"
     )
     print(f"distinct positions: {len(positions)} of {days}")
     for failure in failures:

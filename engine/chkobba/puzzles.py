@@ -18,9 +18,14 @@ its last hand and keeps its first puzzle; ``daily_puzzle`` is the day's, by the 
 what a move is worth against the answer (a ``Verdict``: the facts a page words).
 
 >>> from chkobba import Game
->>> puzzle = prove(Game.from_notation("4S7D 4H6D/7H2C 0 -/- - 0-0/21 1 0"))
->>> str(puzzle.answer), puzzle.margin, puzzle.takes, puzzle.wins
-('4Hx4S', 4, (Card.parse('4S'),), ('dinari', 'bermila', 'hayya'))
+>>> puzzle = prove(Game.from_notation("2D6S QH5C/KC5H 0 -/- - 0-0/21 1 -"))
+>>> str(puzzle.answer), puzzle.margin, puzzle.takes, puzzle.leaves, puzzle.wins
+('QHx2D+6S', 1, (Card.parse('2D'), Card.parse('6S')), (), ('chkobba',))
+>>> print(explain(puzzle))  # doctest: +NORMALIZE_WHITESPACE
+Q♥ takes 2♦ 6♠ and leaves nothing on the table: with best play, 1 point(s) better than 5C,
+on the chkobbas
+>>> judge(puzzle, "5C").loss, judge(puzzle, "KC").refusal.kind
+(1, 'not_in_hand')
 """
 
 from __future__ import annotations
@@ -54,8 +59,9 @@ __all__ = [
     "board_line",
     "daily_puzzle",
     "daily_seeds",
-    "find_daily",
     "deal_puzzle",
+    "explain",
+    "find_daily",
     "judge",
     "last_hand",
     "prove",
@@ -240,7 +246,7 @@ def find_daily(day: datetime.date) -> tuple[int, Puzzle]:
         found = deal_puzzle(seed)
         if found is not None:
             return index, found
-    raise ChkobbaError(f"no puzzle in {SEEDS_A_DAY} deals for {day.isoformat()}")  # pragma: no cover
+    raise ChkobbaError(f"no puzzle in {SEEDS_A_DAY} deals for {day.isoformat()}")
 
 
 def board_line(puzzle: Puzzle, caption: str = "") -> str:
@@ -265,13 +271,14 @@ _NAMES = {
     "dinari": "the dinari",
     "bermila": "the bermila",
     "hayya": "the 7♦",
-    "chkobba": "a chkobba",
+    "chkobba": "the chkobbas",
 }
 
 
 def explain(puzzle: Puzzle) -> str:
-    """The reason in one line of English: what the answer takes and leaves, the categories it
-    wins against the best other move, and by how many points."""
+    """The reason in one line of English: what the answer takes and leaves, by how many points
+    it beats the best other move and in which categories (``Puzzle.wins``: where the line of
+    best play after the answer scores better for the seat than after that move)."""
     answer = puzzle.answer
     assert answer.card is not None
     if answer.captures:
@@ -279,10 +286,10 @@ def explain(puzzle: Puzzle) -> str:
     else:
         did = f"{answer.card.label} is laid"
     left = " ".join(c.label for c in puzzle.leaves) or "nothing"
-    won = " and ".join(_NAMES[name] for name in puzzle.wins) or "more points"
+    won = " and ".join(_NAMES[name] for name in puzzle.wins)
     text = (
-        f"{did} and leaves {left} on the table: with best play it wins {won}, "
-        f"{puzzle.margin} point(s) more than {puzzle.runner_up}"
+        f"{did} and leaves {left} on the table: with best play, {puzzle.margin} point(s) "
+        f"better than {puzzle.runner_up}, on {won}"
     )
     return text[:EXPLAIN_MOST]
 
