@@ -13,9 +13,11 @@ from pathlib import Path
 
 import pytest
 from chkobba import DECK, Game, Move, RefusalKind, puzzles
+from chkobba.bots import make_bot
 from chkobba.kernel import CATEGORIES
 from chkobba.puzzle_goals import checked, minimax, move_values
 from chkobba.puzzles import (
+    PUZZLE_RULES,
     Puzzle,
     alike,
     board_line,
@@ -27,6 +29,7 @@ from chkobba.puzzles import (
     prove,
     puzzles_from,
 )
+from chkobba.review import review_deal
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -141,11 +144,19 @@ def test_a_seeded_deal_gives_the_same_puzzle() -> None:
     assert deal_puzzle(found[0]) == deal_puzzle(found[0])
 
 
-def test_puzzles_from_a_player_s_positions(month: dict[datetime.date, Puzzle]) -> None:
-    early = Game.new(seed=3).notation()  # the cut: not the last hand, nothing proved
-    positions = (early, month[FIRST].position)
-    assert puzzles_from(positions) == (month[FIRST],)
-    assert prove(Game.new(seed=3)) is None
+def test_puzzles_from_a_player_s_costly_decisions() -> None:
+    game = Game.new(PUZZLE_RULES, seed=2)
+    bots = [make_bot("easy", seed=2), make_bot("medium", seed=2)]
+    while not game.deal_results:
+        game = game.play(bots[game.current].choose(game.view(game.current)))
+    decisions = review_deal(game, 0, 1)
+    found = puzzles_from(decisions)
+    assert len(found) == 1  # this deal's player missed one proved answer in the last hand
+    (puzzle,) = found
+    (missed,) = [d for d in decisions if d.position == puzzle.position]
+    assert missed.grade == "costly" and not alike(puzzle.game, missed.played, puzzle.answer)
+    assert judge(puzzle, missed.played).loss >= puzzle.margin
+    assert prove(Game.new(seed=3)) is None  # the cut of a deal: not its last hand
 
 
 def test_a_position_with_equal_best_moves_is_no_puzzle() -> None:

@@ -33,6 +33,7 @@ from __future__ import annotations
 import datetime
 import html
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .bots import make_bot
@@ -47,6 +48,7 @@ from .game import Game
 from .kernel import CATEGORIES, Phase, card_class, side
 from .moves import PLAY, Move
 from .refusals import Refusal
+from .review import Decision
 from .rules import Rules
 
 __all__ = [
@@ -216,14 +218,16 @@ def deal_puzzle(seed: int) -> Puzzle | None:
     return None
 
 
-def puzzles_from(positions: list[str] | tuple[str, ...]) -> tuple[Puzzle, ...]:
-    """The puzzles among positions (notations: the ``position`` of the review's decisions, a
-    player's own costly moments): those of a two-player deal's last hand with one best move."""
+def puzzles_from(decisions: Iterable[Decision]) -> tuple[Puzzle, ...]:
+    """A player's own costly moments as puzzles (the review's decisions, ``review_deal``): each
+    decision graded costly, made in a two-player deal's last hand, where one move is best by a
+    point or more and the move played is not it."""
     found = []
-    for text in positions:
-        puzzle = prove(Game.from_notation(text))
-        if puzzle is not None:
-            found.append(puzzle)
+    for decision in decisions:
+        if decision.grade == "costly":
+            puzzle = prove(Game.from_notation(decision.position), miss=decision.played)
+            if puzzle is not None:
+                found.append(puzzle)
     return tuple(found)
 
 
