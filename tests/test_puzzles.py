@@ -21,9 +21,11 @@ from chkobba.puzzles import (
     Puzzle,
     alike,
     board_line,
+    clue,
     daily_puzzle,
     daily_seeds,
     deal_puzzle,
+    explain,
     judge,
     last_hand,
     prove,
@@ -135,7 +137,10 @@ def test_board_lines_are_read_by_the_board(month: dict[datetime.date, Puzzle]) -
         assert spec.mode == "puzzle" and spec.seat == puzzle.seat and spec.play, day
         assert spec.start == puzzle.game, day
         assert spec.steps == (puzzle.alike,), day
-        assert spec.explain and spec.caption == "Find it" and spec.lang == "en", day
+        assert spec.captions == (explain(puzzle),) and spec.caption == "Find it", day
+        assert spec.explain == clue(puzzle) and spec.lang == "en", day
+        assert str(puzzle.answer) not in spec.explain and puzzle.answer.card is not None
+        assert puzzle.answer.card.label not in spec.explain, day  # the clue keeps the answer
 
 
 def test_a_seeded_deal_gives_the_same_puzzle() -> None:

@@ -22,8 +22,8 @@ what a move is worth against the answer (a ``Verdict``: the facts a page words).
 >>> str(puzzle.answer), puzzle.margin, puzzle.takes, puzzle.leaves, puzzle.wins
 ('QHx2D+6S', 1, (Card.parse('2D'), Card.parse('6S')), (), ('chkobba',))
 >>> print(explain(puzzle))  # doctest: +NORMALIZE_WHITESPACE
-Q♥ takes 2♦ 6♠ and leaves nothing on the table: with best play, 1 point(s) better than 5C,
-on the chkobbas
+Q♥ takes 2♦ 6♠ and leaves nothing on the table: with best play, 1 point(s) better than 5♣
+laid, on the chkobbas
 >>> judge(puzzle, "5C").loss, judge(puzzle, "KC").refusal.kind
 (1, 'not_in_hand')
 """
@@ -59,6 +59,7 @@ __all__ = [
     "Verdict",
     "alike",
     "board_line",
+    "clue",
     "daily_puzzle",
     "daily_seeds",
     "deal_puzzle",
@@ -75,7 +76,6 @@ PUZZLE_LEVEL = "medium"  # the bots that play a seeded deal to its last hand
 SEEDS_A_DAY = 64  # deals tried for a day's puzzle before giving up (none has needed a tenth)
 MIN_HELD = 2  # a puzzle's seat holds at least this many cards: a choice of cards to play
 ALL_PLIES = 40  # more plies than any deal's rest: the search goes to the deal's end
-EXPLAIN_MOST = 300  # a board's explain attribute's longest text (web/board/spec.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,19 +255,32 @@ def find_daily(day: datetime.date) -> tuple[int, Puzzle]:
 
 def board_line(puzzle: Puzzle, caption: str = "") -> str:
     """The puzzle as a tutorial's board (``<chkobba-board mode="puzzle">``, one line): the
-    position, the right moves (the answer and those alike it) and why another is not right."""
+    position, the right moves (the answer and those alike it), the reason shown once it is
+    found (``captions``: ``explain``) and, for an allowed wrong move, a clue that does not give
+    the answer away (``explain``: ``clue``)."""
     attributes = {
         "mode": "puzzle",
         "position": puzzle.position,
         "moves": "|".join(str(move) for move in puzzle.alike),
         "caption": caption,
-        "explain": explain(puzzle),
+        "captions": explain(puzzle).replace("|", "/"),
+        "explain": clue(puzzle),
         "lang": "en",
     }
     written = " ".join(
         f'{name}="{html.escape(value, quote=True)}"' for name, value in attributes.items() if value
     )
     return f"<chkobba-board {written}></chkobba-board>"
+
+
+def clue(puzzle: Puzzle) -> str:
+    """What a wrong move is told, in one line of English, without the answer: every other move
+    scores the margin less or worse, and the categories at stake."""
+    at_stake = " and ".join(_NAMES[name] for name in puzzle.wins)
+    return (
+        f"with best play by both it scores at least {puzzle.margin} point(s) less than the best "
+        f"move; look at {at_stake}"
+    )
 
 
 _NAMES = {
@@ -283,19 +296,21 @@ def explain(puzzle: Puzzle) -> str:
     """The reason in one line of English: what the answer takes and leaves, by how many points
     it beats the best other move and in which categories (``Puzzle.wins``: where the line of
     best play after the answer scores better for the seat than after that move)."""
-    answer = puzzle.answer
-    assert answer.card is not None
-    if answer.captures:
-        did = f"{answer.card.label} takes {' '.join(c.label for c in answer.captures)}"
-    else:
-        did = f"{answer.card.label} is laid"
     left = " ".join(c.label for c in puzzle.leaves) or "nothing"
     won = " and ".join(_NAMES[name] for name in puzzle.wins)
-    text = (
-        f"{did} and leaves {left} on the table: with best play, {puzzle.margin} point(s) "
-        f"better than {puzzle.runner_up}, on {won}"
+    return (
+        f"{_said(puzzle.answer, 'takes', 'is laid')} and leaves {left} on the table: with best "
+        f"play, {puzzle.margin} point(s) better than {_said(puzzle.runner_up, 'taking', 'laid')}"
+        f", on {won}"
     )
-    return text[:EXPLAIN_MOST]
+
+
+def _said(move: Move, takes: str, laid: str) -> str:
+    """A play in English: "Q♥ takes 2♦ 6♠", "5♣ is laid" (with ``takes`` and ``laid``)."""
+    assert move.card is not None
+    if move.captures:
+        return f"{move.card.label} {takes} {' '.join(c.label for c in move.captures)}"
+    return f"{move.card.label} {laid}"
 
 
 # ---------------------------------------------------------------- the proof
