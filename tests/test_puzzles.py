@@ -66,16 +66,14 @@ def test_each_answer_is_legal_and_scores_as_claimed(month: dict[datetime.date, P
 def test_every_other_move_is_worse_by_the_margin(month: dict[datetime.date, Puzzle]) -> None:
     for day, puzzle in month.items():
         game = puzzle.game
-        others = [
-            value for move, value in move_values(game) if not alike(game, puzzle.answer, move)
-        ]
+        others = [value for move, value in move_values(game) if not alike(puzzle.answer, move)]
         assert others, day
         assert max(others) == puzzle.value - puzzle.margin, day  # the margin is the gap itself
         assert checked(puzzle) == "", day
         right = {str(move) for move in puzzle.alike}
-        assert right == {
-            str(move) for move in game.legal_moves() if alike(game, puzzle.answer, move)
-        }, day
+        assert right == {str(move) for move in game.legal_moves() if alike(puzzle.answer, move)}, (
+            day
+        )
 
 
 def test_the_reason_facts(month: dict[datetime.date, Puzzle]) -> None:
@@ -95,7 +93,7 @@ def test_a_wrong_move_gets_a_verdict_with_its_facts(month: dict[datetime.date, P
         game = puzzle.game
         for move in game.legal_moves():
             verdict = judge(puzzle, move)
-            if alike(game, puzzle.answer, move):
+            if alike(puzzle.answer, move):
                 assert verdict.right and verdict.loss == 0 and verdict.refusal is None, day
                 continue
             assert not verdict.right and verdict.refusal is None, (day, move)
@@ -159,7 +157,7 @@ def test_puzzles_from_a_player_s_costly_decisions() -> None:
     assert len(found) == 1  # this deal's player missed one proved answer in the last hand
     (puzzle,) = found
     (missed,) = [d for d in decisions if d.position == puzzle.position]
-    assert missed.grade == "costly" and not alike(puzzle.game, missed.played, puzzle.answer)
+    assert missed.grade == "costly" and not alike(missed.played, puzzle.answer)
     assert judge(puzzle, missed.played).loss >= puzzle.margin
     assert prove(Game.new(seed=3)) is None  # the cut of a deal: not its last hand
 
@@ -168,7 +166,7 @@ def test_a_position_with_equal_best_moves_is_no_puzzle() -> None:
     # 4♥ or 4♣ laid: alike, and nothing else to play; no second kind of move to beat
     game = Game.from_notation("KS 4H4C/AS2S 0 -/- - 0-0/21 1 -")
     assert prove(game) is None
-    assert alike(game, Move.parse("4H"), Move.parse("4C"))
+    assert alike(Move.parse("4H"), Move.parse("4C"))
 
 
 # ---------------------------------------------------------------- the search against minimax

@@ -49,7 +49,7 @@ def checked(puzzle: Puzzle) -> str:
     answer is worth its value, every other at least the margin less."""
     game = puzzle.game
     for move, value in move_values(game):
-        right = alike(game, puzzle.answer, move)
+        right = alike(puzzle.answer, move)
         if right and value != puzzle.value:
             return f"{move} is worth {value}, not {puzzle.value}"
         if not right and value > puzzle.value - puzzle.margin:
