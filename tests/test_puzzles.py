@@ -124,6 +124,23 @@ def test_days_are_distinct_and_a_day_is_always_the_same(
     assert daily_seeds(DAYS[0]) == daily_seeds(DAYS[0]) != daily_seeds(DAYS[1])
 
 
+def test_past_days_keep_their_puzzles(month: dict[datetime.date, Puzzle]) -> None:
+    """A day's puzzle is made by the medium bot's moves (a seeded deal): a change to the bots,
+    the deal or the search that changes past days' puzzles fails here (``tools/move_hash.py``
+    guards the bots' moves)."""
+    first, last = month[FIRST], month[DAYS[-1]]
+    assert first.position == (
+        "2S6D 2C6HKS/3D5S6C 1 3S3C2DQCKDKHKCJHJS7S7H2H6SQDAS4H5D/"
+        "ACAD7C7D5H5CQSQH4S4DAH3H4CJCJD* - 0-0/21 0 0 s104288797710827.0"
+    )
+    assert (str(first.answer), first.margin) == ("3D", 1)
+    assert last.position == (
+        "AC2D5DJH AS2H4H/2S3H7D 1 ADJDKCJCJS5S5CQSQCKSKH4C4D/"
+        "6H6D3D7SKD2C3S5H7H7CAH3C4S6C6SQHQD - 0-0/21 0 1 s222971734614860.0"
+    )
+    assert (str(last.answer), last.margin) == ("2Sx2D", 1)
+
+
 def test_board_lines_are_read_by_the_board(month: dict[datetime.date, Puzzle]) -> None:
     for day, puzzle in month.items():
         line = board_line(puzzle, caption="Find it")
