@@ -29,6 +29,7 @@ from chkobba.puzzles import (
     judge,
     last_hand,
     prove,
+    prove_every_deal,
     puzzles_from,
 )
 from chkobba.review import review_deal
@@ -184,6 +185,46 @@ def test_a_position_with_equal_best_moves_is_no_puzzle() -> None:
     game = Game.from_notation("KS 4H4C/AS2S 0 -/- - 0-0/21 1 -")
     assert prove(game) is None
     assert alike(Move.parse("4H"), Move.parse("4C"))
+
+
+EARLIER = (  # deal 1 of seed 22 (PUZZLE_RULES, medium bots), the next-to-last hand: J♠ alone
+    "JS 6SJC/QSJH 1 3S3D2DQCKH2C7HJDQHQD2H3H5SKSKC4C4S/AD6C7C3C4H7S*AHAS5H5D6D6H "
+    "5C2SKDAC4D7D 0-0/21 0 0 s22.0"
+)
+
+
+def test_an_earlier_answer_holds_in_every_deal_of_the_hidden_cards() -> None:
+    game = Game.from_notation(EARLIER)
+    found = prove_every_deal(game)
+    assert found is not None
+    assert (str(found.answer), found.margin, found.deals) == ("JHxJS", 1, 560)
+    # deals of the two hidden cards and the stock, played by Game itself to the deal's end
+    fields = EARLIER.split(" ")
+    hidden = [*game.hands[0], *game.stock]
+    for shift in range(0, len(hidden), 2):
+        dealt = hidden[shift:] + hidden[:shift]
+        text = " ".join(
+            [
+                fields[0],
+                f"{''.join(map(str, dealt[:2]))}/{fields[1].split('/')[1]}",
+                *fields[2:4],
+                "".join(map(str, dealt[2:])),
+                *fields[5:],
+            ]
+        )
+        values = move_values(Game.from_notation(text))
+        best = max(value for move, value in values if alike(found.answer, move))
+        others = [value for move, value in values if not alike(found.answer, move)]
+        assert best - max(others) >= found.margin, text
+
+
+def test_earlier_proofs_keep_to_their_budget() -> None:
+    game = Game.from_notation(EARLIER)
+    assert prove_every_deal(game, most_deals=559) is None  # 560 deals: over the budget
+    first = Game.new(PUZZLE_RULES, seed=22).play("keep")
+    assert prove_every_deal(first) is None  # the first hand: far too many deals
+    last = Game.from_notation("KS 4H4C/AS2S 0 -/- - 0-0/21 1 -")
+    assert prove_every_deal(last) is None  # no stock: the last hand is prove's
 
 
 # ---------------------------------------------------------------- the search against minimax

@@ -15,7 +15,9 @@ of the deal changes no score, so alike moves are worth exactly the same.
 ``prove`` proves a position; ``deal_puzzle`` plays a seeded deal (medium bots in both seats) to
 its last hand and keeps its first puzzle; ``daily_puzzle`` is the day's, by the UTC date;
 ``board_line`` writes a puzzle as a tutorial's ``<chkobba-board mode="puzzle">``; ``judge`` says
-what a move is worth against the answer (a ``Verdict``: the facts a page words).
+what a move is worth against the answer (a ``Verdict``: the facts a page words);
+``prove_every_deal`` finds an earlier position's answer that is the best in every deal of the
+hidden cards (within a budget of deals: the next-to-last hand at most).
 
 >>> from chkobba import Game
 >>> puzzle = prove(Game.from_notation("2D6S QH5C/KC5H 0 -/- - 0-0/21 1 -"))
@@ -33,8 +35,10 @@ from __future__ import annotations
 import datetime
 import html
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from itertools import combinations
+from math import comb
 
 from .bots import make_bot
 from .bots.core import ints, pack_pile
@@ -45,16 +49,18 @@ from .cardsets import bits_of
 from .daily import daily_seed
 from .errors import ChkobbaError, quoted
 from .game import Game
-from .kernel import CATEGORIES, Phase, card_class, side
+from .kernel import CATEGORIES, HAND_SIZE, Phase, card_class, side
 from .moves import PLAY, Move
 from .refusals import Refusal
 from .review import Decision
 from .rules import Rules
 
 __all__ = [
+    "MOST_DEALS",
     "PUZZLE_LEVEL",
     "PUZZLE_RULES",
     "SEEDS_A_DAY",
+    "EveryDeal",
     "Puzzle",
     "Verdict",
     "alike",
@@ -68,6 +74,7 @@ __all__ = [
     "judge",
     "last_hand",
     "prove",
+    "prove_every_deal",
     "puzzles_from",
 ]
 
@@ -75,6 +82,7 @@ PUZZLE_RULES = Rules(players=2, target=21)
 PUZZLE_LEVEL = "medium"  # the bots that play a seeded deal to its last hand
 SEEDS_A_DAY = 64  # deals tried for a day's puzzle before giving up (2027's needed 19 at most)
 MIN_HELD = 2  # a puzzle's seat holds at least this many cards: a choice of cards to play
+MOST_DEALS = 2000  # the deals of the hidden cards ``prove_every_deal`` searches at most
 ALL_PLIES = 40  # more plies than any deal's rest: the search goes to the deal's end
 
 
@@ -178,6 +186,79 @@ def prove(game: Game, miss: Move | None = None) -> Puzzle | None:
         answer_points=answer_points,
         runner_up_points=runner_up_points,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class EveryDeal:
+    """An earlier position (the stock not empty) whose ``answer`` (with the moves ``alike`` it)
+    is the best by ``margin`` points or more in each of the ``deals`` of the cards its seat
+    cannot see (the other hand and the stock), both seats at their best with every card known
+    from there on; ``nodes`` the positions searched."""
+
+    position: str
+    seat: int
+    answer: Move
+    alike: tuple[Move, ...]
+    margin: int  # the least lead of the answer on the best other move, over the deals
+    deals: int
+    nodes: int
+
+
+def prove_every_deal(game: Game, most_deals: int = MOST_DEALS) -> EveryDeal | None:
+    """``game``'s answer if one move is the best by a point or more in every deal of the cards
+    its seat cannot see (``EveryDeal``), else ``None``: also when it is not a two-player play
+    with a stock, or when its deals are more than ``most_deals`` (the budget: the deal's
+    next-to-last hand has 1,680 at most)."""
+    if game.rules.players != 2 or game.phase != Phase.PLAY or not game.stock:
+        return None
+    seat = game.current
+    unseen = sorted(card.index for card in (*game.hands[1 - seat], *game.stock))
+    held = len(game.hands[1 - seat])
+    if _deal_count(len(unseen), held) > most_deals:
+        return None
+    mine = ints(game.hands[seat])
+    answer: tuple[Move, ...] = ()
+    margin = deals = nodes = 0
+    for hand, stock in _deals(unseen, held):
+        hands = (mine, hand) if seat == 0 else (hand, mine)
+        values, searched = _values(game, _world(game, hands, stock))
+        nodes += searched
+        deals += 1
+        if len(values) < 2 or values[0][2] - values[1][2] < 1:
+            return None
+        if answer and _kind(answer[0]) != values[0][0]:
+            return None
+        lead = values[0][2] - values[1][2]
+        answer, margin = values[0][1], min(margin, lead) if answer else lead
+    return EveryDeal(game.notation(), seat, answer[0], answer, margin, deals, nodes)
+
+
+def _deal_count(unseen: int, held: int) -> int:
+    """The deals of ``unseen`` cards: ``held`` in the other hand, the rest in hands of three."""
+    count = comb(unseen, held)
+    for left in range(unseen - held, 0, -HAND_SIZE):
+        count *= comb(left, HAND_SIZE)
+    return count
+
+
+def _deals(unseen: list[int], held: int) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Each deal of ``unseen`` (sorted): the other hand (``held`` cards) and the stock, whose
+    hands of three (the order within one does not matter: a hand is dealt at once) follow in
+    every way."""
+    for hand in combinations(unseen, held):
+        rest = [card for card in unseen if card not in hand]
+        for stock in _stocks(rest):
+            yield hand, stock
+
+
+def _stocks(cards: list[int]) -> Iterator[tuple[int, ...]]:
+    if not cards:
+        yield ()
+        return
+    for first in combinations(cards, HAND_SIZE):
+        rest = [card for card in cards if card not in first]
+        for tail in _stocks(rest):
+            yield first + tail
 
 
 def judge(puzzle: Puzzle, move: Move | str) -> Verdict:
@@ -323,16 +404,17 @@ def _kind(move: Move) -> tuple[int, tuple[int, ...]]:
     return card_class(move.card.index), taken
 
 
-def _world(game: Game) -> World:
-    """``game`` as the search holds it: every hand known (the last hand of two players)."""
+def _world(game: Game, hands: tuple[tuple[int, ...], ...], stock: tuple[int, ...]) -> World:
+    """``game`` as the search holds it, with these ``hands`` and ``stock`` (its own, or a deal of
+    the cards its seat cannot see)."""
     last = -1 if game.last_capturer is None else side(game.last_capturer)
     return World(
-        tuple(ints(hand) for hand in game.hands),
+        hands,
         bits_of(game.table),
         pack_pile(game.piles[0], len(game.sweeps[0])),
         pack_pile(game.piles[1], len(game.sweeps[1])),
         last,
-        (),
+        stock,
         game.first_player,
     )
 
@@ -341,20 +423,24 @@ Valued = tuple[tuple[int, tuple[int, ...]], tuple[Move, ...], int]
 """A kind of move (``_kind``), its legal moves in the engine's order, and its exact value."""
 
 
-def _values(game: Game) -> tuple[list[Valued], int]:
+def _values(game: Game, world: World | None = None) -> tuple[list[Valued], int]:
     """Each kind of legal move of ``game``'s seat with its exact value for the seat's side (the
-    deal's points minus the other side's, both at their best), best first (the engine's order
-    among equals), and the nodes searched."""
+    deal's points minus the other side's, both at their best, every card known) in ``game`` or
+    in ``world`` (a deal of its hidden cards), best first (the engine's order among equals), and
+    the nodes searched."""
     kinds: dict[tuple[int, tuple[int, ...]], list[Move]] = {}
     for move in game.legal_moves():
         kinds.setdefault(_kind(move), []).append(move)
     seat = game.current
     sign = -1 if side(seat) else 1
-    world = _world(game)
+    if world is None:
+        stock = tuple(card.index for card in game.stock)
+        world = _world(game, tuple(ints(hand) for hand in game.hands), stock)
     nodes = 0
     valued: list[Valued] = []
     for kind, moves in kinds.items():
-        search = Searcher(world, max_plies=ALL_PLIES)
+        # every hand to come searched too: to the deal's end
+        search = Searcher(world, max_plies=ALL_PLIES, extra=len(world.stock))
         card = moves[0].card
         assert card is not None
         value = search.root(seat, card.index, tuple(c.index for c in moves[0].captures))
