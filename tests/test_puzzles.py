@@ -31,6 +31,7 @@ from chkobba.puzzles import (
     prove,
     prove_every_deal,
     puzzles_from,
+    question,
 )
 from chkobba.review import review_deal
 from hypothesis import HealthCheck, given, settings
@@ -157,6 +158,16 @@ def test_board_lines_are_read_by_the_board(month: dict[datetime.date, Puzzle]) -
         assert spec.explain == clue(puzzle) and spec.lang == "en", day
         assert str(puzzle.answer) not in spec.explain and puzzle.answer.card is not None
         assert puzzle.answer.card.label not in spec.explain, day  # the clue keeps the answer
+        asked = parse_spec(
+            {
+                "caption": question(puzzle),
+                "position": puzzle.position,
+                "moves": str(puzzle.answer),
+                "mode": "puzzle",
+            }
+        ).caption
+        hidden = puzzle.game.hands[1 - puzzle.seat]  # a board shows the other hand face down
+        assert all(card.label in asked for card in hidden), day
 
 
 def test_a_seeded_deal_gives_the_same_puzzle() -> None:

@@ -63,7 +63,7 @@ def print_boards(count: int, first: datetime.date) -> None:
         day = first + datetime.timedelta(days=offset)
         puzzle = daily_puzzle(day)
         print(f"<!-- the puzzle of {day.isoformat()}: margin {puzzle.margin} -->")
-        print(board_line(puzzle, caption="Find the one best move: every card is known."))
+        print(board_line(puzzle))
 
 
 def goals(days: int = GOAL_DAYS, first: datetime.date = FIRST_DAY) -> bool:

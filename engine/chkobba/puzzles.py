@@ -49,7 +49,7 @@ from .cardsets import bits_of
 from .daily import daily_seed
 from .errors import ChkobbaError, quoted
 from .game import Game
-from .kernel import CATEGORIES, HAND_SIZE, Phase, card_class, side
+from .kernel import CATEGORIES, HAND_SIZE, Phase, card_class, counters, side
 from .moves import PLAY, Move
 from .refusals import Refusal
 from .review import Decision
@@ -76,6 +76,7 @@ __all__ = [
     "prove",
     "prove_every_deal",
     "puzzles_from",
+    "question",
 ]
 
 PUZZLE_RULES = Rules(players=2, target=21)
@@ -335,14 +336,15 @@ def find_daily(day: datetime.date) -> tuple[int, Puzzle]:
 
 def board_line(puzzle: Puzzle, caption: str = "") -> str:
     """The puzzle as a tutorial's board (``<chkobba-board mode="puzzle">``, one line): the
-    position, the right moves (the answer and those alike it), the reason shown once it is
-    found (``captions``: ``explain``) and, for an allowed wrong move, a clue that does not give
-    the answer away (``explain``: ``clue``)."""
+    position, the right moves (the answer and those alike it), the question (``caption``, by
+    default ``question``), the reason shown once it is found (``captions``: ``explain``) and,
+    for an allowed wrong move, a clue that does not give the answer away (``explain``:
+    ``clue``)."""
     attributes = {
         "mode": "puzzle",
         "position": puzzle.position,
         "moves": "|".join(str(move) for move in puzzle.alike),
-        "caption": caption,
+        "caption": caption or question(puzzle),
         "captions": explain(puzzle).replace("|", "/"),
         "explain": clue(puzzle),
         "lang": "en",
@@ -351,6 +353,26 @@ def board_line(puzzle: Puzzle, caption: str = "") -> str:
         f'{name}="{html.escape(value, quote=True)}"' for name, value in attributes.items() if value
     )
     return f"<chkobba-board {written}></chkobba-board>"
+
+
+def question(puzzle: Puzzle) -> str:
+    """The puzzle's question in one line of English, with what a board does not show: the other
+    hand (the seat can tell it) and what each side has taken that scores."""
+    game = puzzle.game
+    mine = side(puzzle.seat)
+    other = " ".join(card.label for card in game.hands[1 - puzzle.seat])
+    return (
+        f"Find the one best move to the end of the deal: the other hand holds {other}. "
+        f"Taken so far: you {_taken(game, mine)}; the other side {_taken(game, 1 - mine)}."
+    )
+
+
+def _taken(game: Game, which: int) -> str:
+    """What a side's pile holds that scores, in English."""
+    cards, diamonds, sevens, sixes, hayya = counters(bits_of(game.piles[which]))
+    said = f"{cards} cards, {diamonds} diamond(s), {sevens} seven(s), {sixes} six(es)"
+    chkobbas = len(game.sweeps[which])
+    return said + (", the 7♦" if hayya else "") + (f", {chkobbas} chkobba(s)" if chkobbas else "")
 
 
 def clue(puzzle: Puzzle) -> str:
