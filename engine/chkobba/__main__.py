@@ -1,5 +1,6 @@
 """Command line: ``python -m chkobba bench`` (engine speed), ``python -m chkobba arena`` (bots),
-``python -m chkobba goals`` (the hard bot's goals against the peers' algorithm and medium)."""
+``python -m chkobba goals`` (the hard bot's goals against the peers' algorithm and medium),
+``python -m chkobba puzzles`` (puzzles as board lines; ``--goals``: a year of them proved)."""
 
 from __future__ import annotations
 
@@ -40,6 +41,15 @@ def main(argv: list[str] | None = None) -> int:
     goals.add_argument("--deals", type=int, default=300, help="shuffles per goal, each twice")
     goals.add_argument("--jobs", type=int, default=1, help="worker processes")
     goals.add_argument("--seed", type=int, help="first shuffle seed (default: fresh seeds)")
+    puzzles = commands.add_parser(
+        "puzzles", help="daily puzzles as board lines, or (--goals) a year of them proved"
+    )
+    puzzles.add_argument("--count", type=int, default=1, help="puzzles to print, one a day")
+    puzzles.add_argument("--from", dest="first", help="the first day, YYYY-MM-DD (default: today)")
+    puzzles.add_argument(
+        "--goals", action="store_true", help="prove 365 daily puzzles from 2027-01-01 (or --from)"
+    )
+    puzzles.add_argument("--days", type=int, default=365, help="days proved with --goals")
     args = parser.parse_args(argv)
     if args.command == "bench":
         from .bench import main as run_bench
@@ -65,6 +75,27 @@ def main(argv: list[str] | None = None) -> int:
         from .arena import goals as run_goals
 
         run_goals(args.deals, args.jobs, args.seed or GOALS_SEED)
+    elif args.command == "puzzles":
+        return run_puzzles(args)
+    return 0
+
+
+def run_puzzles(args: argparse.Namespace) -> int:
+    """``python -m chkobba puzzles``: board lines, or the goals (exit status 1 if one is missed)."""
+    import datetime
+
+    from .daily import read_day
+    from .errors import ParseError
+    from .puzzle_goals import FIRST_DAY, goals, print_boards
+
+    try:
+        first = read_day(args.first) if args.first else None
+    except ParseError as error:
+        print(f"--from: {error}", file=sys.stderr)
+        return 2
+    if args.goals:
+        return 0 if goals(args.days, first or FIRST_DAY) else 1
+    print_boards(args.count, first or datetime.datetime.now(datetime.UTC).date())
     return 0
 
 
