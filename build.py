@@ -88,7 +88,8 @@ COPIED = {
     "board-worker.mjs": "boards/board-worker.mjs",
     "embed-demo.html": "boards/embed-demo.html",
 }
-CLI_MODULES = ("__main__", "arena", "bench")  # engine modules the page never imports
+# The engine's modules the page never imports (its commands)
+CLI_MODULES = ("__main__", "arena", "bench", "puzzle_goals")
 INTERPRETER = "interpreter.mjs"  # Pyodide as PyScript loads it: from a snapshot when one is kept
 HOST = "host.js"  # starts the game's Python; knows the build's cache (for the snapshot's trial)
 START_WORDS = CONTENT / "start_words.py"  # host.js's words when Python could not start

@@ -37,7 +37,8 @@ from chkobba.review import review_deal
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))  # the board's reader
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))  # shared, which board imports
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web" / "boards"))  # board.spec
 from board.spec import parse_spec
 
 FIRST = datetime.date(2027, 1, 1)
