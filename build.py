@@ -72,7 +72,6 @@ PAGE_PACKAGES = ("ui", "shared")  # in app.zip (the boards' zip: board and what 
 COPIED = {
     "index.html": "game/index.html",
     "main.py": "game/main.py",
-    "pwa.js": "game/pwa.js",
     "screen.js": "game/screen.js",
     "sound.js": "game/sound.js",
     "friends.js": "game/friends.js",
@@ -515,6 +514,8 @@ def build() -> None:
     copy_fonts(DIST / "static" / "fonts")
     run(sys.executable, SOUND_TOOL, DIST / "static" / "sounds")  # precached like every file
     (DIST / "pyscript.toml").write_text(pyscript_toml(wheel, compile_catalogs(DIST)))
+    words = json.dumps(script_words(START_WORDS))  # (from the catalogs)
+    (DIST / "pwa.js").write_text(filled(GAME / "pwa.js", {"WORDS": words}))
     headers = "".join(f"  {name}: {value}\n" for name, value in ISOLATION.items())
     (DIST / "_headers").write_text(f"/*\n{headers}")
     build_embed(wheel)
@@ -524,7 +525,6 @@ def build() -> None:
     )
     version = digest(*(DIST / f for f in files), BOOT / INTERPRETER)[:12]  # (and its template)
     (DIST / "pyodide" / INTERPRETER).write_text(interpreter(wheel, compiled, version))
-    words = json.dumps(script_words(START_WORDS))  # (from the catalogs, hashed)
     (DIST / HOST).write_text(filled(GAME / HOST, {"VERSION": version, "WORDS": words}))
     files = sorted([*files, f"pyodide/{INTERPRETER}"])
     (DIST / "sw.js").write_text(service_worker(["./", *files], version))

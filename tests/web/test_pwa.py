@@ -127,7 +127,7 @@ def served_index(table) -> str:
 def test_a_new_build_waits_for_a_tap_then_replaces_the_old_one_and_keeps_the_game(page, two_builds):
     url, switch = two_builds
     table = Table(page, url, "phone")
-    table.open("?seed=5&pace=0")
+    table.open("?seed=5&pace=0&lang=fr")
     page.wait_for_function(OFFLINE_COPY, timeout=60_000)
     [first_cache] = cache_names(table)
     table.play_one()
@@ -136,13 +136,14 @@ def test_a_new_build_waits_for_a_tap_then_replaces_the_old_one_and_keeps_the_gam
     switch()
     page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
     notice = page.wait_for_selector(".update-notice", timeout=60_000)
-    assert "tap to reload" in notice.inner_text()
+    assert notice.inner_text() == "Mise à jour prête — touchez pour recharger"  # the page's
+    assert notice.get_attribute("lang") == "fr"  # language, from the catalogs
     # Waiting, the new build changes nothing: the page is still served the first build's files.
     assert "second build" not in served_index(table)
     assert first_cache in cache_names(table)
 
-    table.tap(".update-notice")
-    page.wait_for_function("document.readyState === 'complete'")
+    with page.expect_navigation():  # the new worker takes over, then the page reloads
+        table.tap(".update-notice")
     table.wait_ready()
     assert "second build" in served_index(table)
     page.wait_for_function("caches.keys().then(keys => keys.length === 1)")

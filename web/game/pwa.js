@@ -8,8 +8,12 @@
 //   visits if this build has none yet (pyodide/snapshot.mjs, a worker of its own: the page and
 //   its Python go on meanwhile); html[data-snapshot] says "kept" or "failed" when it is done
 //   ("refused" from the start when boots from this build's snapshots kept failing).
+import { pickLanguage } from "./language.js";
+
 const sw = navigator.serviceWorker;
 const html = document.documentElement;
+// The notice's words in each language, from the catalogs (build.py: content/start_words.py).
+const WORDS = __WORDS__;
 
 function snapshot() {
   // Python booted from this build's snapshot (interpreter.mjs): it is kept, no worker needed.
@@ -40,7 +44,9 @@ function offer(worker) {
   const note = document.createElement("button");
   note.type = "button";
   note.className = "update-notice";
-  note.textContent = "Updated — tap to reload";
+  const lang = pickLanguage([html.lang], Object.keys(WORDS)); // the table is up: Python set it
+  note.lang = lang;
+  note.textContent = WORDS[lang].updated;
   note.style.cssText =
     "position:fixed;left:50%;bottom:max(12px,env(safe-area-inset-bottom));z-index:1000;" +
     "transform:translateX(-50%);min-height:44px;padding:0 18px;border:0;border-radius:22px;" +
