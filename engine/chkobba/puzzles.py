@@ -24,7 +24,7 @@ hidden cards (within a budget of deals: the next-to-last hand at most).
 >>> str(puzzle.answer), puzzle.margin, puzzle.takes, puzzle.leaves, puzzle.wins
 ('QHx2D+6S', 1, (Card.parse('2D'), Card.parse('6S')), (), ('chkobba',))
 >>> print(explain(puzzle))  # doctest: +NORMALIZE_WHITESPACE
-Q♥ takes 2♦ 6♠ and leaves nothing on the table: with best play, 1 point(s) better than 5♣
+Q♥ takes 2♦ 6♠ and leaves nothing on the table: with best play, 1 point better than 5♣
 laid, on the chkobbas
 >>> judge(puzzle, "5C").loss, judge(puzzle, "KC").refusal.kind
 (1, 'not_in_hand')
@@ -370,9 +370,21 @@ def question(puzzle: Puzzle) -> str:
 def _taken(game: Game, which: int) -> str:
     """What a side's pile holds that scores, in English."""
     cards, diamonds, sevens, sixes, hayya = counters(bits_of(game.piles[which]))
-    said = f"{cards} cards, {diamonds} diamond(s), {sevens} seven(s), {sixes} six(es)"
+    said = ", ".join(
+        _count(n, word)
+        for n, word in ((cards, "card"), (diamonds, "diamond"), (sevens, "seven"), (sixes, "six"))
+    )
     chkobbas = len(game.sweeps[which])
-    return said + (", the 7♦" if hayya else "") + (f", {chkobbas} chkobba(s)" if chkobbas else "")
+    return (
+        said
+        + (", the 7♦" if hayya else "")
+        + (f", {_count(chkobbas, 'chkobba')}" if chkobbas else "")
+    )
+
+
+def _count(n: int, word: str) -> str:
+    """``n`` and ``word``, plural unless one ("1 point", "2 points", "0 sixes")."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}{'es' if word.endswith('x') else 's'}"
 
 
 def clue(puzzle: Puzzle) -> str:
@@ -380,8 +392,8 @@ def clue(puzzle: Puzzle) -> str:
     scores the margin less or worse, and the categories at stake."""
     at_stake = " and ".join(_NAMES[name] for name in puzzle.wins)
     return (
-        f"with best play by both it scores at least {puzzle.margin} point(s) less than the best "
-        f"move; look at {at_stake}"
+        f"with best play by both it scores at least {_count(puzzle.margin, 'point')} less than "
+        f"the best move; look at {at_stake}"
     )
 
 
@@ -402,7 +414,8 @@ def explain(puzzle: Puzzle) -> str:
     won = " and ".join(_NAMES[name] for name in puzzle.wins)
     return (
         f"{_said(puzzle.answer, 'takes', 'is laid')} and leaves {left} on the table: with best "
-        f"play, {puzzle.margin} point(s) better than {_said(puzzle.runner_up, 'taking', 'laid')}"
+        f"play, {_count(puzzle.margin, 'point')} better than "
+        f"{_said(puzzle.runner_up, 'taking', 'laid')}"
         f", on {won}"
     )
 
