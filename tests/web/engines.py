@@ -345,10 +345,21 @@ class WebKit:
         self.version = self.driver.capabilities.get("browserVersion", "")
 
     def new_page(self, size: tuple[int, int] = PHONE) -> Page:
+        """A blank page whose viewport is ``size``: the window set to it, then grown by its
+        frame (the window's size less the viewport's, read once the first size has applied:
+        Xvfb's window manager applies it later, and a viewport read before was the old one)."""
+        from selenium.webdriver.support.wait import WebDriverWait
+
         self.driver.get("about:blank")
         width, height = size
         self.driver.set_window_rect(width=width, height=height)
-        inner = self.driver.execute_script("return [innerWidth, innerHeight]")
+        inner = WebDriverWait(self.driver, 20, poll_frequency=0.05).until(
+            lambda driver: (
+                (viewport := driver.execute_script("return [innerWidth, innerHeight]"))[0] <= width
+                and viewport[1] <= height
+                and viewport
+            )
+        )
         self.driver.set_window_rect(width=2 * width - inner[0], height=2 * height - inner[1])
         return Page(WebKitTab(self.driver))
 
