@@ -74,11 +74,11 @@ def test_a_friend_far_away_plays_a_deal_is_refused_hostile_texts_and_resumes(pla
         phase = host.table.wait_phase("cut", "play", "wait", "sheet", timeout=30_000)
         if phase == "sheet":
             break
-        hand = host_hand(host)
-        heard = " ".join(guest.page.evaluate("heard"))
-        assert not [card for card in hand if f'"{card}"' in heard]
         assert guest.faces_of_others(1) == []
-        if phase in ("cut", "play"):
+        if phase in ("cut", "play"):  # the host's hand as it stands (on "wait" it may be a card
+            hand = host_hand(host)  # on its way to the table, and so rightly heard)
+            heard = " ".join(guest.page.evaluate("heard"))
+            assert not [card for card in hand if f'"{card}"' in heard]
             take_turn(host, 0)
         elif host.table.saved_game().current == 1:  # the guest's turn, once its page shows it
             if guest.table.wait_phase("cut", "play", "sheet", timeout=30_000) == "sheet":
