@@ -16,10 +16,13 @@ export function useFriends(send) {
 }
 
 /** A new link's hooks: its words to Python (``said``), a guest's messages on the host's page
- * within a budget (on a guest's page, the host's pass). */
+ * through a budget's gate (on a guest's page, the host's pass at once). */
 async function hooksFor(seat, stun, said) {
-  const { makeBudget } = await import("./static/guard.js");
-  const budget = makeBudget();
+  const { makeGate } = await import("./static/guard.js");
+  const gate = makeGate(
+    (text) => said({ type: "peer-message", text }),
+    () => said({ type: "peer-flood" }),
+  );
   return {
     stun: stun ? STUN : null,
     onState: (state) => {
@@ -29,11 +32,7 @@ async function hooksFor(seat, stun, said) {
       if (seat < 0 && state === "open") history.replaceState(null, "", here);
       said({ type: "peer-state", state });
     },
-    onMessage: (text) => {
-      const taken = seat < 0 ? "pass" : budget.take();
-      if (taken === "pass") said({ type: "peer-message", text });
-      else if (taken === "flood") said({ type: "peer-flood" });
-    },
+    onMessage: (text) => (seat < 0 ? said({ type: "peer-message", text }) : gate.offer(text)),
     onRefused: (reason) => said({ type: "peer-refused", reason }),
   };
 }
