@@ -7,7 +7,7 @@ import json
 import re
 from dataclasses import replace
 
-from app_support import make_app, run, settle, tap_first_move
+from app_support import make_app, run, settle, status, tap_first_move
 from chkobba import Game, Move, move_message
 from chkobba.cards import DECK
 from fakes import Screen, Store
@@ -521,6 +521,43 @@ def test_a_flooding_guest_is_told_and_dropped():
         assert "far more messages" in guest.screen.html
 
     run(flood())
+
+
+def test_a_dropped_guests_page_offers_no_move_until_a_fresh_pair_of_codes():
+    """Dropped by the host on its own turn, a guest's page waits and says why: its hand is not
+    playable (a move would reach no one), a tap sends nothing; a fresh invitation plays on."""
+
+    async def dropped():
+        host = make_app(Store(), "?seed=4&pace=0")
+        wire = Wire(host)
+        guest = await connect(host, wire, [("players", "2"), ("kind-1", "friend")])
+        for _ in range(12):
+            await settled(host, guest)
+            if guest.phase() in ("cut", "play"):
+                break
+            await play(host, guest, 1)
+        assert guest.phase() in ("cut", "play")
+        sent = []
+        guest.friends.peer = lambda message: (sent.append(message), wire.from_guest(message))
+        host.friends.linked({"type": "peer-flood", "seat": 1})
+        await settled(host, guest)
+        assert guest.phase() == "wait"
+        assert status(guest) == "Connection lost: ask your friend for a new invitation"
+        move = guest.game.legal_moves()[0]
+        await guest.tap("hand" if move.kind == "play" else "move", str(move.card or move))
+        await settled(host, guest)
+        assert [m for m in sent if m["type"] == "peer-send"] == []  # nothing was played
+        assert guest.phase() == "wait"
+        await host.tap("friends")
+        await host.tap("reinvite", "1")
+        await settled(host)
+        fresh = wire.join()
+        await settled(host, fresh)
+        host.friends.answered([("seat", "1"), ("code", fresh.friends.link(GUEST_LINK).code)])
+        await settled(host, fresh)
+        assert fresh.phase() in ("cut", "play")  # the same turn, on the fresh link
+
+    run(dropped())
 
 
 def lie_to(guest, text):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from chkobba import Game, Phase
 from chkobba.daily import daily_over
 
-from .model import ALONE, Roster, ScreenPhase, Stage, Ui
+from .model import ALONE, GUEST_LINK, LinkState, Roster, ScreenPhase, Stage, Ui
 
 PLAYING = (ScreenPhase.PLAY, ScreenPhase.CHOOSE)  # the player's hand and hint button are live
 HINTED = (ScreenPhase.PLAY, ScreenPhase.CUT, ScreenPhase.CHOOSE)  # a hint may be shown
@@ -41,13 +41,19 @@ def phase_of(game: Game, ui: Ui, people: Roster = ALONE) -> ScreenPhase:
     over = game.phase == Phase.OVER or bool(ui.daily and daily_over(game))
     if (sheet_due(game, ui) or over) and not ui.busy:  # the deal's last card lands first
         return ScreenPhase.OVER if over else ScreenPhase.SHEET
-    if ui.busy or over or game.current not in people.people:
+    if ui.busy or over or game.current not in people.people or cut_off(ui):
         return ScreenPhase.WAIT
     if hiding(game, ui, people):
         return ScreenPhase.PASS
     if game.phase == Phase.CUT:
         return ScreenPhase.CUT
     return ScreenPhase.CHOOSE if ui.selected else ScreenPhase.PLAY
+
+
+def cut_off(ui: Ui) -> bool:
+    """A guest's page whose link to the host is lost (or broken, or dropped): a move played here
+    would reach no one, so nothing is offered until a fresh pair of codes opens it again."""
+    return any(link.seat == GUEST_LINK and link.state != LinkState.OPEN for link in ui.links)
 
 
 def hiding(game: Game, ui: Ui, people: Roster) -> bool:
