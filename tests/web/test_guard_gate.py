@@ -4,6 +4,7 @@ said once."""
 
 import json
 import subprocess
+from itertools import pairwise
 from pathlib import Path
 
 GUARD = Path(__file__).resolve().parents[2] / "web" / "game" / "guard.js"
@@ -54,7 +55,7 @@ def test_a_quick_players_moves_all_arrive_in_order():
     assert [text for _, text in run["delivered"]] == [f"move {n}" for n in range(8)]
     times = [at for at, _ in run["delivered"]]
     assert times[:4] == [0, 0.1, 0.2, 0.3]  # the burst: at once
-    assert all(later >= earlier for earlier, later in zip(times, times[1:]))
+    assert all(later >= earlier for earlier, later in pairwise(times))
     assert times[-1] <= 3  # the waiting ones within about two seconds
     assert run["floods"] == []
 
