@@ -148,7 +148,7 @@ class App:
         asked = params.players or settings.players  # a new match's players
         # A tutorial's board (?position=) and a shared deal (?deal=) leave the player's saved
         # match alone.
-        puzzle, puzzle_problems = self.puzzles.opening(params)  # ?puzzle: no match of its own
+        puzzle = self.puzzles.opening(params)  # ?puzzle: no match of its own
         self.keeps_save = (
             params.position is None and params.deal is None and join is None and puzzle is None
         )
@@ -166,7 +166,7 @@ class App:
             asides = (storage.check_days(PUZZLE_DAYS_KEY), storage.check_own())
             notices += [notice for notice in asides if notice]
         saved = self.daily_deal.still_on(saved)
-        problems = params.errors + self.daily_deal.problems(params) + puzzle_problems
+        problems = params.errors + self.daily_deal.problems(params)
         if problems:
             notices.append(Notice(NoticeKind.ADDRESS, problems=problems))
         switch = None  # ?players= for another number than the saved match's: asked first

@@ -338,7 +338,8 @@ def seat_view(
         faces = tuple(CardView(c, hand_marks(c, ui, hint), tappable=True) for c in hand)
         backs = 0
     else:
-        turn = game.current == seat and game.phase != Phase.OVER
+        over = ui.puzzle is not None and bool(ui.puzzle.outcome)  # a puzzle solved: no turn
+        turn = game.current == seat and game.phase != Phase.OVER and not over
         faces, backs = (), len(hand)
     drawn = PILE_SEATS[players].index(seat) if seat in PILE_SEATS[players] else None
     pile = pile_view(t, game, drawn, seats) if drawn is not None else None

@@ -59,21 +59,16 @@ class PuzzleScreen:
         self.today = utc_day(clock_time(app.clock()))
         self.asked = ""  # ?puzzle=<notation>: the position to prove (else a day's puzzle)
 
-    def opening(self, params: Params) -> tuple[PuzzleView | None, tuple[AddressProblem, ...]]:
-        """The puzzle asked for by the address, to be made (today's, a day's, a position's),
-        and what it asked wrong (a day to come: today's then)."""
+    def opening(self, params: Params) -> PuzzleView | None:
+        """The puzzle asked for by the address, to be made: today's, any day's (past or to
+        come: each day's is the same everywhere), or a position's."""
         asked = params.puzzle
         if asked is None:
-            return None, ()
+            return None
         if " " in asked:
             self.asked = asked
-            return PuzzleView(), ()
-        day = read_day(asked) if asked else self.today
-        if day > self.today:
-            return PuzzleView(self.today.isoformat()), (
-                AddressProblem("puzzle-future", "puzzle", asked),
-            )
-        return PuzzleView(day.isoformat()), ()
+            return PuzzleView()
+        return PuzzleView(asked or self.today.isoformat())
 
     def taps(self) -> dict[str, Tap]:
         here = (*PLAYING, ScreenPhase.WAIT)
@@ -260,7 +255,7 @@ def puzzle_bar(t: Language, ui: Ui) -> PuzzleBar | None:
     name = words.puzzle_of(t, day) if day else t._(words.OWN_PUZZLE)
     state = view.outcome or "open"
     run = ""
-    if view.outcome and day:
+    if view.outcome and day == view.today:  # (an earlier day's, or one to come, counts not)
         run = words.puzzle_streak(t, *view.streak)
     return PuzzleBar(
         state=state,

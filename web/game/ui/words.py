@@ -1068,7 +1068,7 @@ NO_PUZZLES = N_(
     "No puzzle of your own yet. A costly move in a deal's last hand, against one opponent, "
     "becomes one."
 )
-PUZZLE_PROBLEMS = ("puzzle", "puzzle-position", "puzzle-future", "not-puzzle")
+PUZZLE_PROBLEMS = ("puzzle", "puzzle-position", "not-puzzle")
 THE_HAYYA = N_("the 7ayya")
 CATEGORY_WORDS = {  # a category as a sentence names it (chkobba.kernel.CATEGORIES)
     "karta": N_("the karta"),
@@ -1086,10 +1086,6 @@ def puzzle_problem(t: Language, kind: str, name: str, value: str, reason: str) -
             "{name}={value} is not a day like 2027-01-01: here is today's puzzle",
             name=name,
             value=value,
-        )
-    if kind == "puzzle-future":
-        return t._(
-            "{name}={value} is a day to come: here is today's puzzle", name=name, value=value
         )
     if kind == "puzzle-position":
         return t._("the puzzle's position: {problem}", problem=ltr(t, reason))
