@@ -185,3 +185,19 @@ def test_kept_puzzles_unreadable_are_set_aside_with_a_notice():
     assert json.loads(store.getItem(OWN_PUZZLES_KEY)) == [{"position": "x", "solved": False}]
     assert store.getItem(PUZZLE_DAYS_KEY + ".unreadable") == "not json"
     assert len(app.ui.notices) == 2 and app.ui.puzzle.puzzle is not None
+
+
+def test_a_costly_move_in_a_last_hand_becomes_one_of_the_players_puzzles():
+    puzzle = daily_puzzle(datetime.date(2027, 1, 1))
+    game = puzzle.game
+    costly = next(m for m in game.legal_moves() if str(m) == "5S")  # graded costly (2 points)
+    store = Store()
+    app = App(Screen(), Storage(store), parse_params("?pace=0"), lambda: 9, no_wait)
+    run(app.review.review_later(game, costly))  # as the match goes: reviewed, then kept
+    assert json.loads(store.getItem(OWN_PUZZLES_KEY)) == [
+        {"position": puzzle.position, "solved": False}
+    ]
+    elsewhere = Store()
+    page = puzzle_app("?puzzle", elsewhere)  # a puzzle's page keeps none of its own tries
+    run(page.review.review_later(game, costly))
+    assert elsewhere.getItem(OWN_PUZZLES_KEY) is None
