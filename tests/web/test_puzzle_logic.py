@@ -5,12 +5,14 @@ wrong then right, its streak kept, a bad day, a position's link, the player's ow
 
 import asyncio
 import datetime
+import html
 import json
 import re
 from urllib.parse import parse_qsl
 
 import pytest
 from app_support import no_wait, run
+from board.spec import parse_spec
 from chkobba import Game
 from chkobba.puzzle_goals import move_values
 from chkobba.puzzles import PUZZLE_RULES, alike, daily_puzzle, judge
@@ -19,7 +21,7 @@ from shared import i18n
 from ui.controller import App
 from ui.frame import make_frame
 from ui.model import parse_params
-from ui.puzzle import question, reason, tried_words
+from ui.puzzle import board_words, question, reason, tried_words
 from ui.render import render
 from ui.storage import OWN_PUZZLES_KEY, PUZZLE_DAYS_KEY, Storage
 
@@ -62,6 +64,12 @@ def test_each_puzzle_of_30_days_is_played_and_told(day):
     said = tried_words(LANGS["en"], puzzle, verdicts["wrong"])
     assert puzzle.answer.card.label not in said  # the clue never names the answer's card
     assert str(puzzle.margin) in reason(LANGS["en"], puzzle)
+    for code, t in LANGS.items():  # the board line copied, in the page's language: a board's
+        line = board_words(t, puzzle)
+        attributes = {k: html.unescape(v) for k, v in re.findall(r'(\w+)="([^"]*)"', line)}
+        spec = parse_spec(attributes)
+        assert spec.lang == code and spec.start == game and spec.steps == (puzzle.alike,)
+        assert spec.captions == (reason(t, puzzle),) and spec.caption == question(t, puzzle)
 
 
 def puzzle_app(query, store=None):

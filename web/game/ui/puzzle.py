@@ -359,7 +359,7 @@ def puzzle_html(t: Language, bar: PuzzleBar | None, inert: str) -> str:
     """The puzzle's row under the player's hand."""
     if bar is None:
         return ""
-    parts = [f"<h2>{escape(bar.title)}</h2>"]
+    parts = [f'<h2 id="puzzle-title">{escape(bar.title)}</h2>']
     if bar.question:
         parts.append(f'<p class="question" data-question>{escape(bar.question)}</p>')
     if bar.verdict:
