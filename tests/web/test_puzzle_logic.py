@@ -13,7 +13,7 @@ from urllib.parse import parse_qsl
 import pytest
 from app_support import no_wait, run
 from board.spec import parse_spec
-from chkobba import Game
+from chkobba import ChkobbaError, Game
 from chkobba.puzzle_goals import move_values
 from chkobba.puzzles import PUZZLE_RULES, alike, daily_puzzle, judge
 from fakes import Screen, Store
@@ -23,7 +23,7 @@ from ui.frame import make_frame
 from ui.model import parse_params
 from ui.puzzle import board_words, question, reason, tried_words
 from ui.render import render
-from ui.storage import OWN_PUZZLES_KEY, PUZZLE_DAYS_KEY, Storage
+from ui.storage import OWN_PUZZLES_KEY, PUZZLE_DAYS_KEY, UNSAVED, Storage
 
 LANGS = {code: i18n.language(code) for code in ("fr", "ar", "en")}
 ARABIC = re.compile("[\u0600-\u06ff]")
@@ -209,3 +209,23 @@ def test_a_costly_move_in_a_last_hand_becomes_one_of_the_players_puzzles():
     page = puzzle_app("?puzzle", elsewhere)  # a puzzle's page keeps none of its own tries
     run(page.review.review_later(game, costly))
     assert elsewhere.getItem(OWN_PUZZLES_KEY) is None
+
+
+def test_a_full_storage_tells_the_player_and_the_puzzle_goes_on():
+    app = puzzle_app("?puzzle", Store(quota=10))
+    puzzle = app.ui.puzzle.puzzle
+    run(app.perform(puzzle.seat, puzzle.answer))
+    assert bar(app).state == "solved" and UNSAVED in app.ui.notices
+
+
+def test_a_day_with_no_puzzle_is_said_and_the_page_goes_on(monkeypatch):
+    import chkobba.puzzles
+
+    def none(day):
+        raise ChkobbaError("no puzzle in 64 deals")
+
+    monkeypatch.setattr(chkobba.puzzles, "daily_puzzle", none)
+    app = puzzle_app("?puzzle&lang=en")
+    frame = make_frame(app.game, app.ui, app.state.settings)
+    assert frame.status == "No puzzle could be made for this day." and frame.bare
+    assert app.phase() == "wait" and not app.tasks

@@ -268,7 +268,8 @@ class PuzzleView:
     """The puzzle on the table (?puzzle, ``puzzle``): the day's (``day``, ISO) or one of the
     player's own (``day`` ""), None while the worker makes it; the last try's ``verdict`` and
     how many were wrong; ``outcome``: "" (unsolved), "solved" or "shown" (the answer asked
-    for); the days solved in a row, now and best; the player's own puzzles, listed."""
+    for), or "failed" (no puzzle could be made); the days solved in a row, now and best; the
+    player's own puzzles, as kept."""
 
     day: str = ""
     puzzle: Puzzle | None = None

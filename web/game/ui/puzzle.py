@@ -104,7 +104,12 @@ class PuzzleScreen:
                 self.app.notify(Notice(NoticeKind.ADDRESS, problems=(problem,)))
                 day = self.today.isoformat()
         if puzzle is None:
-            puzzle = daily_puzzle(read_day(day))
+            try:
+                puzzle = daily_puzzle(read_day(day))
+            except ChkobbaError:  # no puzzle in the day's deals (none of 2027's): said so
+                self.app.set_ui(puzzle=PuzzleView(day, outcome="failed"))
+                self.app.paint()
+                return
         self.show(puzzle, day)
 
     def show(self, puzzle: Puzzle, day: str) -> None:
@@ -249,7 +254,8 @@ def puzzle_bar(t: Language, ui: Ui) -> PuzzleBar | None:
     if view is None:
         return None
     if view.puzzle is None:
-        return PuzzleBar("making", t._(words.PUZZLE), "", "", False, False, "", "", "", False)
+        state = view.outcome or "making"  # ("failed": no puzzle could be made)
+        return PuzzleBar(state, t._(words.PUZZLE), "", "", False, False, "", "", "", False)
     puzzle = view.puzzle
     day = view.day
     name = words.puzzle_of(t, day) if day else t._(words.OWN_PUZZLE)
@@ -341,6 +347,8 @@ def board_words(t: Language, puzzle: Puzzle) -> str:
 def puzzle_status(t: Language, ui: Ui) -> str:
     """The status line while the puzzle is made, or once it is over."""
     view = ui.puzzle
+    if view is not None and view.outcome == "failed":
+        return t._(words.NO_PUZZLE_MADE)
     if view is None or view.puzzle is None:
         return t._(words.MAKING_PUZZLE)
     return t._(words.PUZZLE_SOLVED if view.outcome == "solved" else words.PUZZLE_OVER)

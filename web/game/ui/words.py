@@ -1056,6 +1056,7 @@ PUZZLE_NOTE = N_(
 )
 OWN_PUZZLE = N_("Your puzzle")
 MAKING_PUZZLE = N_("Making the puzzle…")
+NO_PUZZLE_MADE = N_("No puzzle could be made for this day.")
 PUZZLE_SOLVED = N_("Solved!")
 PUZZLE_OVER = N_("The answer is on the table.")
 SHOW_ANSWER = N_("Show the answer")
