@@ -409,7 +409,7 @@ async function copyLine(button) {
     await navigator.clipboard.writeText(text);
     button.textContent = button.dataset.copied;
   } catch {
-    const row = button.closest(".actions");
+    const row = button.closest(".actions, .more");
     let shown = row?.parentElement?.querySelector(".board-line");
     if (row && !shown) {
       shown = document.createElement("p");

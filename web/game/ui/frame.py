@@ -250,7 +250,7 @@ def make_frame(
         status=words.link_state(t, host.state, False)
         if bare and host
         else puzzle_status(t, ui)
-        if ui.puzzle and phase == ScreenPhase.WAIT
+        if ui.puzzle and phase in (ScreenPhase.WAIT, ScreenPhase.PLAY)
         else status(t, shown, ui, phase, hint, seats, people),
         mine=phase in PLAYING,
         choices=choice_panel(t, ui, choices),

@@ -115,8 +115,8 @@ class PuzzleScreen:
     def show(self, puzzle: Puzzle, day: str) -> None:
         """``puzzle`` on the table, untried, from its seat's view (``day``: the day's, or "")."""
         seat = puzzle.seat
-        view = PuzzleView(day, puzzle, streak=self.streak(), own=self.own())
-        view = replace(view, today=self.today.isoformat())
+        today = self.today.isoformat()
+        view = PuzzleView(day, puzzle, streak=self.streak(), own=self.own(), today=today)
         ui = Ui(notices=self.app.ui.notices, viewer=seat, puzzle=view)
         self.app.state = replace(self.app.state, game=puzzle.game, ui=ui, seats=Roster((seat,)))
         self.app.paint()
@@ -345,12 +345,15 @@ def board_words(t: Language, puzzle: Puzzle) -> str:
 
 
 def puzzle_status(t: Language, ui: Ui) -> str:
-    """The status line while the puzzle is made, or once it is over."""
+    """The status line while the puzzle is made, or once it is over; none while it is tried
+    (the question under the hand says what to do)."""
     view = ui.puzzle
     if view is not None and view.outcome == "failed":
         return t._(words.NO_PUZZLE_MADE)
     if view is None or view.puzzle is None:
         return t._(words.MAKING_PUZZLE)
+    if not view.outcome:
+        return ""
     return t._(words.PUZZLE_SOLVED if view.outcome == "solved" else words.PUZZLE_OVER)
 
 
@@ -368,32 +371,31 @@ def puzzle_html(t: Language, bar: PuzzleBar | None, inert: str) -> str:
     if bar is None:
         return ""
     parts = [f'<h2 id="puzzle-title">{escape(bar.title)}</h2>']
-    if bar.question:
+    if bar.question and bar.state == "open":  # (once over, the reason says it all)
         parts.append(f'<p class="question" data-question>{escape(bar.question)}</p>')
     if bar.verdict:
         kind = "right" if bar.right else "wrong" if bar.state == "open" else "shown"
         parts.append(f'<p class="verdict {kind}" data-verdict>{escape(bar.verdict)}</p>')
     if bar.streak:
         parts.append(f'<p class="streak" data-streak>{escape(bar.streak)}</p>')
-    actions = []
+    actions, more = [], []  # the buttons, and the quieter links under them
     if bar.answer:
         actions.append(button("puzzle-answer", t._(words.SHOW_ANSWER), "btn"))
-    if bar.state != "making":
-        actions.append(copy_button(bar.link, t._(words.SHARE_PUZZLE), t._(words.COPIED)))
+    actions.append(copy_button(bar.link, t._(words.SHARE_PUZZLE), t._(words.COPIED)))
     if bar.board:
-        actions.append(
-            f'<button type="button" class="btn plain" data-line="{escape(bar.board)}" '
+        more.append(
+            f'<button type="button" class="link" data-line="{escape(bar.board)}" '
             f'data-copied="{escape(t._(words.BOARD_COPIED))}">{escape(t._(words.COPY_BOARD))}'
             "</button>"
         )
-    if bar.state != "making":
-        actions.append(button("puzzles", t._(words.YOUR_PUZZLES), "btn plain"))
-    if bar.today and bar.state != "making":
-        actions.append(button("puzzle-today", t._(words.TODAYS_PUZZLE), "btn plain"))
+    more.append(button("puzzles", t._(words.YOUR_PUZZLES), "link"))
+    if bar.today:
+        more.append(button("puzzle-today", t._(words.TODAYS_PUZZLE), "link"))
     return (
         f'<section class="puzzle-row" data-puzzle-bar="{bar.state}" aria-labelledby="puzzle-title"'
         f"{inert}>{''.join(parts)}"
-        f'<div class="actions">{"".join(actions)}</div></section>'
+        f'<div class="actions">{"".join(actions)}</div>'
+        f'<div class="more">{"".join(more)}</div></section>'
     )
 
 
