@@ -146,8 +146,8 @@ class App:
             lang=pick(params.lang, settings.lang or None, languages),
         )
         asked = params.players or settings.players  # a new match's players
-        # A tutorial's board (?position=) and a shared deal (?deal=) leave the player's saved
-        # match alone.
+        # A tutorial's board (?position=), a shared deal (?deal=) and a puzzle (?puzzle) leave
+        # the player's saved match alone.
         puzzle = self.puzzles.opening(params)  # ?puzzle: no match of its own
         self.keeps_save = (
             params.position is None and params.deal is None and join is None and puzzle is None
