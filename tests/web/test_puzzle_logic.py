@@ -116,6 +116,7 @@ def test_the_days_puzzle_tried_wrong_then_right_keeps_its_streak():
     puzzle = app.ui.puzzle.puzzle
     assert app.ui.puzzle.day == "2027-01-05" and puzzle == daily_puzzle(datetime.date(2027, 1, 5))
     assert app.ui.viewer == puzzle.seat and app.phase() == "play"
+    assert bar(app).streak == "Résolu 2 jours de suite (record : 2)."  # (yesterday's run)
     assert "chkobba-board" not in render(make_frame(app.game, app.ui, app.state.settings))
     wrong = next(m for m in app.game.legal_moves() if not alike(m, puzzle.answer))
     run(app.perform(puzzle.seat, wrong))
@@ -126,7 +127,11 @@ def test_the_days_puzzle_tried_wrong_then_right_keeps_its_streak():
     run(app.perform(puzzle.seat, puzzle.answer))
     shown = bar(app)
     assert shown.state == "solved" and shown.verdict.startswith("Bien vu")
-    assert "3" in shown.streak and 'lang="fr"' in shown.board and app.phase() == "wait"
+    assert (
+        shown.streak == "Résolu 3 jours de suite (record : 3)."
+        and 'lang="fr"' in shown.board
+        and app.phase() == "wait"
+    )
     assert json.loads(store.getItem(PUZZLE_DAYS_KEY))[-1] == "2027-01-05"
     assert store.getItem("chkobba.save") is None  # the player's match is left alone
 

@@ -243,7 +243,7 @@ class PuzzleBar:
     verdict: str  # the last try's words ("" before any)
     right: bool
     answer: bool  # "Show the answer" is offered (after a wrong try)
-    streak: str  # the days solved in a row ("": not the day's puzzle, or not over)
+    streak: str  # the days solved in a row ("": not today's puzzle, or none ever solved)
     link: str  # the puzzle's link ("?puzzle=...")
     board: str  # the puzzle as a board line, in the page's language ("" until it is over)
     today: bool  # the way to today's puzzle (another puzzle is shown)
@@ -261,7 +261,7 @@ def puzzle_bar(t: Language, ui: Ui) -> PuzzleBar | None:
     name = words.puzzle_of(t, day) if day else t._(words.OWN_PUZZLE)
     state = view.outcome or "open"
     run = ""
-    if view.outcome and day == view.today:  # (an earlier day's, or one to come, counts not)
+    if day == view.today and (view.outcome or view.streak[1]):  # (only today's counts)
         run = words.puzzle_streak(t, *view.streak)
     return PuzzleBar(
         state=state,
