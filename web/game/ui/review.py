@@ -231,7 +231,7 @@ class Review:
             await self.app.sleep(REVIEW_DELAY_S)
             if self.app.game is not game:
                 return
-            self.reviewed(before, move)
+            self.graded(self.reviewed(before, move))
 
     @staticmethod
     def decisions(game: Game, deal: int, seat: int) -> list[tuple[Game, Move]]:
