@@ -334,20 +334,23 @@ def find_daily(day: datetime.date) -> tuple[int, Puzzle]:
     raise ChkobbaError(f"no puzzle in {SEEDS_A_DAY} deals for {day.isoformat()}")
 
 
-def board_line(puzzle: Puzzle, caption: str = "") -> str:
+def board_line(
+    puzzle: Puzzle, caption: str = "", reason: str = "", hint: str = "", lang: str = "en"
+) -> str:
     """The puzzle as a tutorial's board (``<chkobba-board mode="puzzle">``, one line): the
     position, the right moves (the answer and those alike it), the question (``caption``, by
-    default ``question``), the reason shown once it is found (``captions``: ``explain``) and,
-    for an allowed wrong move, a clue that does not give the answer away (``explain``:
-    ``clue``)."""
+    default ``question``), the reason shown once it is found (``captions``: ``reason``, by
+    default ``explain``) and, for an allowed wrong move, a clue that does not give the answer
+    away (``explain``: ``hint``, by default ``clue``); ``lang``: the language of those words (a
+    page gives its own)."""
     attributes = {
         "mode": "puzzle",
         "position": puzzle.position,
         "moves": "|".join(str(move) for move in puzzle.alike),
         "caption": caption or question(puzzle),
-        "captions": explain(puzzle).replace("|", "/"),
-        "explain": clue(puzzle),
-        "lang": "en",
+        "captions": (reason or explain(puzzle)).replace("|", "/"),
+        "explain": hint or clue(puzzle),
+        "lang": lang,
     }
     written = " ".join(
         f'{name}="{html.escape(value, quote=True)}"' for name, value in attributes.items() if value

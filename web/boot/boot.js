@@ -39,8 +39,8 @@
   function stored() {
     try {
       const params = new URLSearchParams(location.search);
-      // a tutorial's board, a shared deal, the daily deal: not the saved match
-      if (["position", "deal", "daily"].some((name) => params.has(name))) return null;
+      // a tutorial's board, a shared deal, the daily deal, a puzzle: not the saved match
+      if (["position", "deal", "daily", "puzzle"].some((name) => params.has(name))) return null;
       if (location.hash.startsWith("#join=")) return null; // a friend's match, not the saved one
       if (!localStorage.getItem(SAVE_KEY)) return null;
       const text = localStorage.getItem(FRAME_KEY);

@@ -401,6 +401,26 @@ async function share(button) {
   }
 }
 
+/** Copy a puzzle's board line (data-line: text, not a link), then say so; where the clipboard
+ * is refused, the line is shown under the buttons, selected, to copy by hand. */
+async function copyLine(button) {
+  const text = button.dataset.line;
+  try {
+    await navigator.clipboard.writeText(text);
+    button.textContent = button.dataset.copied;
+  } catch {
+    const row = button.closest(".actions, .more");
+    let shown = row?.parentElement?.querySelector(".board-line");
+    if (row && !shown) {
+      shown = document.createElement("p");
+      shown.className = "board-line deal-link";
+      shown.textContent = text; // text, never HTML
+      row.after(shown);
+    }
+    if (shown) getSelection()?.selectAllChildren(shown);
+  }
+}
+
 /** Save ``text`` as a file named ``name`` (the statistics exported), through a link. */
 function download({ name, text }) {
   const url = URL.createObjectURL(new Blob([String(text)], { type: "application/json" }));
@@ -448,6 +468,8 @@ listenTaps(app, ZONES, (target) => {
   used();
   const copy = target.closest?.("[data-copy]");
   if (copy) return share(copy);
+  const line = target.closest?.("[data-line]");
+  if (line) return copyLine(line);
   const scan = target.closest?.("[data-scan]");
   if (scan) return scanAnswer(scan);
   if (window.chkobbaTaps) return; // still boot.js's to keep

@@ -46,6 +46,7 @@ from .model import (
 from .news import made_sweep
 from .people import PeopleForm
 from .phases import in_progress, on_screen, screen_phase
+from .puzzle import PuzzleScreen
 from .render import marks_of, render
 from .review import Review
 from .screen import Screen
@@ -53,7 +54,7 @@ from .settings import SettingsScreen
 from .sheets import DealSheets
 from .stats import Stats
 from .stats_screen import StatsScreen
-from .storage import UNSAVED, KeptMatch, Storage
+from .storage import PUZZLE_DAYS_KEY, UNSAVED, KeptMatch, Storage
 from .taps import Tap, routes
 
 if TYPE_CHECKING:
@@ -122,6 +123,8 @@ class App:
         self.review = Review(self, self.friends)
         self.stats_screen = StatsScreen(self, download)
         self.daily_deal = DailyDeal(self)
+        self.puzzles = PuzzleScreen(self)
+        self.review.graded = self.puzzles.keep_costly
         self.settings_screen = SettingsScreen(self)
         self.people_form = PeopleForm(self, self.friends, self.settings_screen)
         self.taps = routes(
@@ -133,6 +136,7 @@ class App:
             self.review.taps(),
             self.stats_screen.taps(),
             self.friends.taps(),
+            self.puzzles.taps(),
         )
         settings, kept = storage.read_settings()
         settings = replace(
@@ -142,9 +146,12 @@ class App:
             lang=pick(params.lang, settings.lang or None, languages),
         )
         asked = params.players or settings.players  # a new match's players
-        # A tutorial's board (?position=) and a shared deal (?deal=) leave the player's saved
-        # match alone.
-        self.keeps_save = params.position is None and params.deal is None and join is None
+        # A tutorial's board (?position=), a shared deal (?deal=) and a puzzle (?puzzle) leave
+        # the player's saved match alone.
+        puzzle = self.puzzles.opening(params)  # ?puzzle: no match of its own
+        self.keeps_save = (
+            params.position is None and params.deal is None and join is None and puzzle is None
+        )
         # The daily deal (?daily): its day; its match is kept apart, under its own key.
         self.daily = self.daily_deal.chosen(params) if self.keeps_save else None
         storage = self.storage = self.daily_deal.kept_apart(storage)
@@ -155,6 +162,9 @@ class App:
             # What is kept and cannot be read is set aside, each with its notice.
             found = (problem, storage.check_days(), storage.check_frame())
             notices += [notice for notice in found if notice]
+        if self.keeps_save or puzzle is not None:  # the puzzles' days, the player's own
+            asides = (storage.check_days(PUZZLE_DAYS_KEY), storage.check_own())
+            notices += [notice for notice in asides if notice]
         saved = self.daily_deal.still_on(saved)
         problems = params.errors + self.daily_deal.problems(params)
         if problems:
@@ -171,6 +181,8 @@ class App:
             replay, number = (0, len(params.deal.moves)), params.deal.deal
         elif params.position is not None:
             game, seen, bot_seed = params.position, 0, params.position.seed
+        elif puzzle is not None:  # the table stays bare until the puzzle is made
+            game, seen, bot_seed = Game.new(Rules(players=2), seed=0), 0, 0
         elif saved is not None:
             game, seen, bot_seed = saved.game, saved.seen_deals, saved.bot_seed
             undos, people = saved.undos, saved.seats
@@ -185,7 +197,7 @@ class App:
             seen_deals=seen, replay=replay, replay_deal=number, hidden=people.shared, webrtc=webrtc
         )
         ui, people = self.friends.opening(ui, people)
-        ui = self.daily_deal.opening(ui)
+        ui = replace(self.daily_deal.opening(ui), puzzle=puzzle)
         if switch is not None:
             ui = replace(ui, panel=ScreenPhase.CONFIRM, switch=switch)
         stats: Stats | None = None
@@ -346,6 +358,7 @@ class App:
 
     def start(self) -> None:
         self.paint()
+        self.puzzles.start()
         if self.friends.guest:
             self.driving = False  # the host moves for the computer
             self.friends.join_host()
@@ -379,6 +392,7 @@ class App:
             and not self.ui.busy
             and self.game.phase != Phase.OVER
             and self.game.current not in self.people.remote
+            and self.ui.puzzle is None
         ):
             self.spawn(self.computer_turn())
 
@@ -416,6 +430,9 @@ class App:
         guest's page: send it to the host, whose answer shows it)."""
         if self.friends.guest:
             self.friends.send_move(move)
+            return
+        if self.ui.puzzle is not None:  # a puzzle: the move is judged, not played on
+            await self.puzzles.tried(move)
             return
         before = self.game
         await self.show_move(MoveMade(seat, move, before), before.play(move))
@@ -486,7 +503,8 @@ class App:
         tap = self.taps.get(action)
         if tap is None or (tap.phases is not None and self.phase() not in tap.phases):
             return
-        if (self.daily is not None and not tap.daily) or (self.friends.guest and not tap.guest):
+        fixed = self.daily is not None or self.ui.puzzle is not None  # no other match, no undo
+        if (fixed and not tap.daily) or (self.friends.guest and not tap.guest):
             return
         if await tap.run(value):
             self.paint()

@@ -48,6 +48,7 @@ from .model import (
 from .news import Announcement, Motion, announcement, event, motion, sounds, spoken
 from .people import PassPanel, PeoplePanel, pass_panel, people_panel
 from .phases import HINTED, PLAYING, SHEETS, hiding, logged_deal, on_screen, phase_of, together
+from .puzzle import PuzzleBar, PuzzlesPanel, puzzle_bar, puzzle_spoken, puzzle_status, puzzles_panel
 from .review import ExpertPanel, ReviewPanel, expert_panel, review_panel
 from .settings import Confirm, SettingsPanel, confirm_panel, settings_panel
 from .sheets import (
@@ -156,6 +157,7 @@ Overlay = (
     | ExpertPanel
     | SharePanel
     | StatsPanel
+    | PuzzlesPanel
 )
 
 
@@ -194,6 +196,7 @@ class Frame:
     # A guest's page before the host's first word: no match to show yet (no seat, no score),
     # the link's state on an empty felt.
     bare: bool = False
+    puzzle: PuzzleBar | None = None  # ?puzzle: the puzzle under the player's hand
 
 
 def make_frame(
@@ -230,12 +233,15 @@ def make_frame(
     scored = (game if ui.replay else shown).scores
     host = next((link for link in ui.links if link.seat == GUEST_LINK), None)
     bare = host_update is None and host is not None
+    making = ui.puzzle is not None and ui.puzzle.puzzle is None  # the puzzle: not yet made
     return Frame(
         lang=t.code,
         phase=phase,
         moves=moves,
         scores=tuple(Score(game_words.side_name(t, s, players, seats), scored[s]) for s in (0, 1)),
-        target=t._(words.DAILY) if ui.daily else words.target(t, shown.rules.target),
+        target=t._(words.DAILY if ui.daily else words.PUZZLE)
+        if ui.daily or ui.puzzle
+        else words.target(t, shown.rules.target),
         seats=seat_views(t, shown, ui, pending, hint, seats, phase, hidden, log),
         table=table_view(shown, ui, choices, pending, hint),
         incoming=pending.move.card if pending else None,
@@ -243,14 +249,20 @@ def make_frame(
         deal=words.deal(t, ui.replay_deal if ui.replay else logged_deal(game, ui)),
         status=words.link_state(t, host.state, False)
         if bare and host
+        else puzzle_status(t, ui)
+        if ui.puzzle and phase in (ScreenPhase.WAIT, ScreenPhase.PLAY)
         else status(t, shown, ui, phase, hint, seats, people),
         mine=phase in PLAYING,
         choices=choice_panel(t, ui, choices),
         hint_enabled=phase in PLAYING,
-        hints=not ui.daily and ui.replay is None,
+        hints=not ui.daily and ui.replay is None and ui.puzzle is None,
         friends=bool(ui.links),
         undo=None
-        if not settings.undo or ui.replay is not None or ui.daily or people.among_people
+        if not settings.undo
+        or ui.replay is not None
+        or ui.daily
+        or ui.puzzle
+        or people.among_people
         else phase in PLAYING and undoable(game, ui.viewer) is not None,
         replay=replay_bar(t, ui),
         hinting=ui.hinting,
@@ -271,12 +283,13 @@ def make_frame(
         announcement=announcement(t, game, ui, seats),
         notice=words.notice(t, ui.notices[0]) if ui.notices else None,
         motion=replace(motion(ui), pace=PACES[settings.pace]),
-        spoken=spoken(t, game, ui, phase, seats, moves),
+        spoken=spoken(t, game, ui, phase, seats, moves) + puzzle_spoken(t, ui),
         sounds=sounds(game, ui, phase, seats, moves) if settings.sound else (),
         sound=settings.sound,
         back=settings.back,
         felt=settings.felt,
-        bare=bare,
+        bare=bare or making,
+        puzzle=puzzle_bar(t, ui),
     )
 
 
@@ -325,7 +338,8 @@ def seat_view(
         faces = tuple(CardView(c, hand_marks(c, ui, hint), tappable=True) for c in hand)
         backs = 0
     else:
-        turn = game.current == seat and game.phase != Phase.OVER
+        over = ui.puzzle is not None and bool(ui.puzzle.outcome)  # a puzzle solved: no turn
+        turn = game.current == seat and game.phase != Phase.OVER and not over
         faces, backs = (), len(hand)
     drawn = PILE_SEATS[players].index(seat) if seat in PILE_SEATS[players] else None
     pile = pile_view(t, game, drawn, seats) if drawn is not None else None
@@ -494,6 +508,8 @@ def overlay(
         return settings_panel(game, ui, settings, stats is not None, guest)
     if phase == ScreenPhase.STATS:
         return stats_panel(t, ui, stats or Stats())
+    if phase == ScreenPhase.PUZZLES:
+        return puzzles_panel(t, ui)
     if phase == ScreenPhase.CONFIRM:
         return confirm_panel(t, ui)
     if phase == ScreenPhase.OVER and ui.daily:

@@ -27,6 +27,7 @@ from shared.i18n import LANGUAGES
 from shared.viewpoint import HUMAN
 
 if TYPE_CHECKING:  # the review imports the bots' search: the page imports it later
+    from chkobba.puzzles import Puzzle, Verdict
     from chkobba.review import Decision
 
     from .stats import Stats
@@ -73,6 +74,7 @@ class ScreenPhase(Named):
     PEOPLE = "people"  # the form that sets up a match played by several people on this device
     PASS = "pass"  # the phone goes to the next person: every hand hidden until they tap
     FRIENDS = "friends"  # the links to friends far away: invitations, answers, connections
+    PUZZLES = "puzzles"  # the player's own puzzles, listed (``puzzle``)
 
 
 class Stage(Named):
@@ -97,6 +99,7 @@ PANELS = (
     ScreenPhase.STATS,
     ScreenPhase.PEOPLE,
     ScreenPhase.FRIENDS,
+    ScreenPhase.PUZZLES,
 )
 
 
@@ -261,6 +264,24 @@ class MoveMade:
 
 
 @dataclass(frozen=True)
+class PuzzleView:
+    """The puzzle on the table (?puzzle, ``puzzle``): the day's (``day``, ISO) or one of the
+    player's own (``day`` ""), None while the worker makes it; the last try's ``verdict`` and
+    how many were wrong; ``outcome``: "" (unsolved), "solved" or "shown" (the answer asked
+    for), or "failed" (no puzzle could be made); the days solved in a row, now and best; the
+    player's own puzzles, as kept."""
+
+    day: str = ""
+    puzzle: Puzzle | None = None
+    verdict: Verdict | None = None
+    wrong: int = 0
+    outcome: str = ""
+    streak: tuple[int, int] = (0, 0)
+    own: tuple[tuple[str, bool], ...] = ()  # each position's notation, and whether solved
+    today: str = ""  # today's date (ISO, UTC): the bar offers today's puzzle beside another
+
+
+@dataclass(frozen=True)
 class Ui:
     """Everything on screen that is not the game."""
 
@@ -297,6 +318,7 @@ class Ui:
     hidden: bool = False
     links: tuple[Link, ...] = ()  # the links to friends far away
     webrtc: bool = True  # this browser can link to friends far away (RTCPeerConnection)
+    puzzle: PuzzleView | None = None  # ?puzzle: the puzzle on the table (None: a match)
 
     @property
     def busy(self) -> bool:
@@ -327,7 +349,10 @@ class Params:
     you being seat 0; the page then neither reads nor writes the saved game) and
     ?deal=<link> (a shared deal, ``chkobba.links``, replayed move by move; nor does it) and
     ?daily or ?daily=YYYY-MM-DD (the daily deal, of today or of that day: ``chkobba.daily``,
-    kept apart from the player's match; ``daily`` is "" for today)."""
+    kept apart from the player's match; ``daily`` is "" for today) and ?puzzle,
+    ?puzzle=YYYY-MM-DD or ?puzzle=<notation> (the puzzle of today, of that day, or of that
+    position, proved again on load: ``puzzle``; "" for today's; a day as ISO, a position as
+    its notation)."""
 
     seed: int | None = None
     pace: float = 1.0
@@ -339,6 +364,7 @@ class Params:
     players: int | None = None
     deal: DealLine | None = None
     daily: str | None = None
+    puzzle: str | None = None
 
 
 def parse_params(query: str | Iterable[tuple[str, str]]) -> Params:
@@ -354,6 +380,7 @@ def parse_params(query: str | Iterable[tuple[str, str]]) -> Params:
     position: Game | None = None
     deal: DealLine | None = None
     daily: str | None = None
+    puzzle: str | None = None
     lang: str | None = None
     players: int | None = None
     errors: list[AddressProblem] = []
@@ -401,6 +428,9 @@ def parse_params(query: str | Iterable[tuple[str, str]]) -> Params:
             except ParseError:
                 errors.append(AddressProblem("daily", name, raw[:40]))
                 daily = ""  # today's
+        elif name == "puzzle":
+            puzzle, wrong = read_puzzle(name, raw)
+            errors += [wrong] if wrong else []
         elif name == "deal":
             try:
                 deal = read_deal_link(raw)
@@ -408,7 +438,23 @@ def parse_params(query: str | Iterable[tuple[str, str]]) -> Params:
                 errors.append(AddressProblem("deal", name, str(error)[:200]))
         else:
             errors.append(AddressProblem("unknown", name[:40]))
-    return Params(seed, pace, level, target, position, tuple(errors), lang, players, deal, daily)
+    return Params(
+        seed, pace, level, target, position, tuple(errors), lang, players, deal, daily, puzzle
+    )
+
+
+def read_puzzle(name: str, raw: str) -> tuple[str, AddressProblem | None]:
+    """?puzzle's value: "" (today's), a day (ISO) or a position (its notation, which has
+    spaces); what cannot be read gives today's, and the problem (quoted short)."""
+    position = " " in raw.strip()
+    try:
+        if position:
+            return Game.from_notation(raw).notation(), None
+        return (read_day(raw).isoformat() if raw else ""), None
+    except ParseError as error:
+        if position:
+            return "", AddressProblem("puzzle-position", name, str(error)[:200])
+        return "", AddressProblem("puzzle", name, raw[:40])
 
 
 DECIMAL = re.compile(r"[0-9]+(?:\.[0-9]*)?|\.[0-9]+")  # ASCII digits, no sign, no exponent

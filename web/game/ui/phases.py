@@ -38,6 +38,8 @@ def phase_of(game: Game, ui: Ui, people: Roster = ALONE) -> ScreenPhase:
         return ui.panel
     if ui.replay is not None:  # a shared deal, followed move by move: nothing to play
         return ScreenPhase.REPLAY
+    if ui.puzzle is not None and (ui.puzzle.puzzle is None or ui.puzzle.outcome):
+        return ScreenPhase.WAIT  # a puzzle being made, or over: nothing to play
     over = game.phase == Phase.OVER or bool(ui.daily and daily_over(game))
     if (sheet_due(game, ui) or over) and not ui.busy:  # the deal's last card lands first
         return ScreenPhase.OVER if over else ScreenPhase.SHEET

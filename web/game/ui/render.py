@@ -34,6 +34,7 @@ from .friends import FriendsPanel, friends_button_html, friends_html
 from .model import ScreenPhase
 from .news import Announcement
 from .people import PassPanel, PeoplePanel, pass_html, people_html
+from .puzzle import PuzzlesPanel, puzzle_html, puzzles_html
 from .review import ExpertPanel, ReviewPanel, expert_html, review_html
 from .settings import SettingsPanel, confirm_html, settings_html
 from .sheets import (
@@ -77,6 +78,7 @@ def marks_of(frame: Frame) -> dict[str, str]:
         "back": frame.back,
         "felt": frame.felt,
         "title": language(frame.lang)._(words.TITLE),
+        "puzzle": frame.puzzle.state if frame.puzzle else "",
     }
 
 
@@ -98,6 +100,7 @@ def render(frame: Frame) -> str:
             felt(t, frame, inert),
             player(t, frame, frame.seats[0], inert),
             replay_bar(t, frame.replay, inert),
+            puzzle_html(t, frame.puzzle, inert),
         ]
     if frame.overlay is not None:
         parts.append(overlay(t, frame.overlay))
@@ -354,6 +357,8 @@ def overlay(t: Language, item: Overlay) -> str:
         return sheet_box(people_html(t, item), ScreenPhase.PEOPLE)
     if isinstance(item, FriendsPanel):
         return sheet_box(friends_html(t, item), ScreenPhase.FRIENDS)
+    if isinstance(item, PuzzlesPanel):
+        return sheet_box(puzzles_html(t, item), ScreenPhase.PUZZLES)
     return sheet_box(confirm_html(t, item), ScreenPhase.CONFIRM)
 
 

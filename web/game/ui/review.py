@@ -6,6 +6,7 @@ followed move by move. Decisions are reviewed in the background as the match goe
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from html import escape
 from typing import TYPE_CHECKING
@@ -156,6 +157,7 @@ class Review:
         self.reviews: dict[tuple[Move, ...], Decision] = {}
         self.experts: dict[tuple[int, int, DealResult], DealResult] = {}
         self.analyses: set[asyncio.Future[None]] = set()  # the work ahead of its asking
+        self.graded: Callable[[Decision], None] = lambda decision: None  # (each, as reviewed)
 
     def taps(self) -> dict[str, Tap]:
         sheets = (ScreenPhase.SHEET, ScreenPhase.OVER)
@@ -217,7 +219,7 @@ class Review:
         """Review the player's ``move`` from ``before`` once the frame that shows it is painted
         (one search, ~40 ms in Pyodide): "How did I play?" then opens at once."""
         await self.app.sleep(REVIEW_DELAY_S)
-        self.reviewed(before, move)
+        self.graded(self.reviewed(before, move))
 
     async def review_so_far(self) -> None:
         """Review the player's decisions of the deal on the table (or on its sheet) that a
@@ -229,7 +231,7 @@ class Review:
             await self.app.sleep(REVIEW_DELAY_S)
             if self.app.game is not game:
                 return
-            self.reviewed(before, move)
+            self.graded(self.reviewed(before, move))
 
     @staticmethod
     def decisions(game: Game, deal: int, seat: int) -> list[tuple[Game, Move]]:

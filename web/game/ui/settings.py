@@ -37,6 +37,7 @@ class SettingsPanel:
     stats: bool = False  # the statistics can be opened (the player's own matches)
     daily: bool = False  # the daily deal is played: no other match, level, target or undo
     guest: bool = False  # a friend's match: its rules and its next match are the host's
+    puzzle: bool = False  # a puzzle is on the table (``puzzle``): no match, level or target
 
 
 @dataclass(frozen=True)
@@ -66,6 +67,7 @@ def settings_panel(
         stats,
         bool(ui.daily),
         guest,
+        ui.puzzle is not None,
     )
 
 
@@ -212,10 +214,14 @@ def settings_html(t: Language, panel: SettingsPanel) -> str:
         f"{seg('target', t._(words.TARGET_TITLE), TARGETS, panel.target)}"
     )
     note = escape(words.settings_note(t, panel.match_target))
-    links = f'<p class="sub"><a href="./index.html?daily">{escape(t._(words.DAILY_LINK))}</a></p>'
+    links = (
+        f'<p class="sub"><a href="./index.html?daily">{escape(t._(words.DAILY_LINK))}</a></p>'
+        f'<p class="sub"><a href="./index.html?puzzle">{escape(t._(words.PUZZLE_LINK))}</a></p>'
+    )
     new = button("new", t._(words.NEW_GAME), "btn alt")
-    if panel.daily or panel.guest:
-        match, note = "", escape(t._(words.GUEST_NOTE if panel.guest else words.DAILY_NOTE))
+    if panel.daily or panel.guest or panel.puzzle:
+        kept = words.GUEST_NOTE if panel.guest else words.DAILY_NOTE
+        match, note = "", escape(t._(words.PUZZLE_NOTE if panel.puzzle else kept))
         links = f'<p class="sub"><a href="./index.html">{escape(t._(words.OWN_MATCH))}</a></p>'
         new = ""
     return (

@@ -52,6 +52,10 @@ DAILY_KEY = "chkobba.daily"  # today's daily deal, apart from the player's match
 EARLIER_KEY = "chkobba.daily.earlier"  # an earlier day's, from its link: apart from today's
 DAYS_KEY = "chkobba.daily.days"  # the days a daily deal was played (its streak)
 DAYS_KEPT = 1000
+PUZZLE_DAYS_KEY = "chkobba.puzzle.days"  # the days the day's puzzle was solved (its streak)
+OWN_PUZZLES_KEY = "chkobba.puzzle.own"  # the player's own puzzles: positions, solved or not
+OWN_KEPT = 30  # the player's own puzzles kept: the last ones
+OWN_LIMIT = 20_000  # characters: 30 positions of about 60, with room
 ASIDE_KEYS = ("chkobba.save.corrupt", "chkobba.save.corrupt.2", "chkobba.save.corrupt.3")
 SETTINGS_KEY = "chkobba.settings"
 FRAME_KEY = "chkobba.frame"  # boot.js reads it (build.py gives boot.js these names)
@@ -60,6 +64,8 @@ FRAME_KEY = "chkobba.frame"  # boot.js reads it (build.py gives boot.js these na
 UNREADABLE_KEYS = {
     SETTINGS_KEY: ("chkobba.settings.unreadable", "settings"),
     DAYS_KEY: ("chkobba.daily.days.unreadable", "days"),
+    PUZZLE_DAYS_KEY: ("chkobba.puzzle.days.unreadable", "puzzle-days"),
+    OWN_PUZZLES_KEY: ("chkobba.puzzle.own.unreadable", "puzzles"),
     FRAME_KEY: ("chkobba.frame.unreadable", "frame"),
 }
 FORMAT = 1
@@ -348,13 +354,14 @@ class Storage:
         EARLIER_KEY (so that no link to another day touches today's), no table kept."""
         return Storage(self.store, EARLIER_KEY if earlier else DAILY_KEY, None)
 
-    def days(self) -> list[datetime.date]:
-        """The days a daily deal was played (any text that is not such a day is skipped)."""
-        return self.read_days()[0]
+    def days(self, key: str = DAYS_KEY) -> list[datetime.date]:
+        """The days a daily deal was played (any text that is not such a day is skipped); with
+        ``key`` PUZZLE_DAYS_KEY, the days the day's puzzle was solved."""
+        return self.read_days(key)[0]
 
-    def read_days(self) -> tuple[list[datetime.date], bool]:
-        """The days a daily deal was played, and whether all that is kept was read."""
-        text = self.get(DAYS_KEY)
+    def read_days(self, key: str = DAYS_KEY) -> tuple[list[datetime.date], bool]:
+        """The days kept under ``key``, and whether all that is kept was read."""
+        text = self.get(key)
         if text is None:
             return [], True
         record = reading.document_or_none(text, limit=DAYS_KEPT * 14)
@@ -364,23 +371,71 @@ class Storage:
                 days.append(read_day(item))
         return days, isinstance(record, list) and len(days) == len(record)
 
-    def check_days(self) -> Notice | None:
-        """The days played, if what is kept is not all days: set aside, the days read kept in
-        its place, with a notice."""
-        days, whole = self.read_days()
+    def check_days(self, key: str = DAYS_KEY) -> Notice | None:
+        """The days kept under ``key``, if what is kept is not all days: set aside, the days
+        read kept in its place, with a notice."""
+        days, whole = self.read_days(key)
         if whole:
             return None
-        text = self.get(DAYS_KEY) or ""
-        notice = self.unreadable(DAYS_KEY, text, DAYS_KEPT * 14)
+        text = self.get(key) or ""
+        notice = self.unreadable(key, text, DAYS_KEPT * 14)
         if days:
-            self.put(DAYS_KEY, json.dumps([d.isoformat() for d in sorted(set(days))]))
+            self.put(key, json.dumps([d.isoformat() for d in sorted(set(days))]))
         return notice
 
-    def played_day(self, day: datetime.date) -> Notice | None:
-        """Add ``day`` to the days played (the last DAYS_KEPT kept)."""
-        days = sorted({*self.days(), day})[-DAYS_KEPT:]
+    def played_day(self, day: datetime.date, key: str = DAYS_KEY) -> Notice | None:
+        """Add ``day`` to the days played (or, under PUZZLE_DAYS_KEY, solved; the last
+        DAYS_KEPT kept)."""
+        days = sorted({*self.days(key), day})[-DAYS_KEPT:]
         text = json.dumps([d.isoformat() for d in days])
-        return None if self.put(DAYS_KEY, text) else self.unsaved()
+        return None if self.put(key, text) else self.unsaved()
+
+    # --- the player's own puzzles (``puzzle``) ------------------------------------------------
+
+    def own_puzzles(self) -> tuple[list[tuple[str, bool]], bool]:
+        """The player's own puzzles kept, oldest first: each position's notation and whether it
+        was solved; and whether all that is kept was read (an item of another shape is
+        skipped; the engine proves each position again before it is shown)."""
+        text = self.get(OWN_PUZZLES_KEY)
+        if text is None:
+            return [], True
+        record = reading.document_or_none(text, limit=OWN_LIMIT)
+        kept = []
+        for item in record if isinstance(record, list) else []:
+            if (
+                isinstance(item, dict)
+                and set(item) == {"position", "solved"}
+                and isinstance(item["position"], str)
+                and len(item["position"]) <= 200
+                and type(item["solved"]) is bool
+            ):
+                kept.append((item["position"], item["solved"]))
+        return kept, isinstance(record, list) and len(kept) == len(record)
+
+    def check_own(self) -> Notice | None:
+        """The player's own puzzles, if what is kept is not all puzzles: set aside, those read
+        kept in its place, with a notice."""
+        kept, whole = self.own_puzzles()
+        if whole:
+            return None
+        notice = self.unreadable(OWN_PUZZLES_KEY, self.get(OWN_PUZZLES_KEY) or "", OWN_LIMIT)
+        if kept:
+            self.write_own(kept)
+        return notice
+
+    def keep_puzzle(self, position: str, solved: bool = False) -> Notice | None:
+        """Keep ``position`` among the player's own puzzles (read again first: another tab may
+        have kept one), solved once it was (the last OWN_KEPT kept)."""
+        kept, _ = self.own_puzzles()
+        if any(p == position for p, _ in kept):
+            kept = [(p, done or (solved and p == position)) for p, done in kept]
+        else:
+            kept = [*kept, (position, solved)][-OWN_KEPT:]
+        return self.write_own(kept)
+
+    def write_own(self, kept: list[tuple[str, bool]]) -> Notice | None:
+        text = json.dumps([{"position": p, "solved": done} for p, done in kept])
+        return None if self.put(OWN_PUZZLES_KEY, text) else self.unsaved()
 
     def failed(self, key: str) -> Notice | None:
         """A relayed write of ``key`` failed (``relay.RelayStore``: the page reports it after
@@ -397,7 +452,8 @@ class Storage:
             self.remove(self.frame_key)
         if key == STATS_KEY:
             return STATS_UNSAVED
-        return self.unsaved() if key in (self.save_key, SETTINGS_KEY, DAYS_KEY) else None
+        kept = (self.save_key, SETTINGS_KEY, DAYS_KEY, PUZZLE_DAYS_KEY, OWN_PUZZLES_KEY)
+        return self.unsaved() if key in kept else None
 
     def recovered(self) -> None:
         """A write works again after failures."""

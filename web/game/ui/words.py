@@ -19,7 +19,7 @@ from chkobba.kernel import side as side_of
 from chkobba.rules import LEVELS, PLAYERS
 from shared.i18n import LANGUAGES, N_, NATIVE_NAMES, Language
 from shared.viewpoint import SOLO, Viewpoint
-from shared.words import CHKOBBA, cards_shown, isolated, label, ltr, named, subject
+from shared.words import CHKOBBA, cards_shown, chkobbas, isolated, label, ltr, named, subject
 
 from .model import AddressProblem, LinkState, Notice, NoticeKind
 
@@ -592,6 +592,8 @@ def address_problem(t: Language, problem: AddressProblem) -> str:
         "lang": ", ".join(LANGUAGES),
         "seats": ", ".join(map(str, PLAYERS)),
     }
+    if problem.kind in PUZZLE_PROBLEMS:
+        return puzzle_problem(t, problem.kind, name, value, clip(problem.value))
     if problem.kind == "unknown":
         return t._("unknown parameter {name}", name=quote(problem.name))
     if problem.kind == "position":
@@ -620,6 +622,10 @@ KEPT_NOTICES = {  # what could not be read, and was set aside
     ),
     "days": N_("The days you played the daily deal could not all be read. A copy was kept aside."),
     "frame": N_("The table kept for a quick start could not be read. A copy was kept aside."),
+    "puzzle-days": N_(
+        "The days you solved the puzzle could not all be read. A copy was kept aside."
+    ),
+    "puzzles": N_("Your puzzles could not all be read. A copy was kept aside."),
     "": N_("Something the game kept could not be read. A copy was kept aside."),
 }
 
@@ -1038,3 +1044,156 @@ def peer_notice(t: Language, detail: tuple[str, ...]) -> str:
     return t._(
         "A message from {who} was refused and changed nothing: {why}", who=who, why=detail[2]
     )
+
+
+# --- puzzles (``puzzle``) -----------------------------------------------------------------------
+
+PUZZLE = N_("Puzzle")
+PUZZLE_LINK = N_("Puzzle of the day: find the one best move")
+PUZZLE_NOTE = N_(
+    "A puzzle: the last hand of a deal, every card known. One move is better than every other "
+    "by a point or more; find it."
+)
+OWN_PUZZLE = N_("Your puzzle")
+MAKING_PUZZLE = N_("Making the puzzle…")
+NO_PUZZLE_MADE = N_("No puzzle could be made for this day.")
+PUZZLE_SOLVED = N_("Solved!")
+PUZZLE_OVER = N_("The answer is on the table.")
+SHOW_ANSWER = N_("Show the answer")
+SHARE_PUZZLE = N_("Share the puzzle")
+COPY_BOARD = N_("Copy as a board")
+BOARD_COPIED = N_("Board copied")
+YOUR_PUZZLES = N_("Your puzzles")
+TODAYS_PUZZLE = N_("Today's puzzle")
+NO_PUZZLES = N_(
+    "No puzzle of your own yet. A costly move in a deal's last hand, against one opponent, "
+    "becomes one."
+)
+PUZZLE_PROBLEMS = ("puzzle", "puzzle-position", "not-puzzle")
+THE_HAYYA = N_("the 7ayya")
+CATEGORY_WORDS = {  # a category as a sentence names it (chkobba.kernel.CATEGORIES)
+    "karta": N_("the karta"),
+    "dinari": N_("the dinari"),
+    "bermila": N_("the bermila"),
+    "hayya": THE_HAYYA,
+    "chkobba": N_("the chkobbas"),
+}
+
+
+def puzzle_problem(t: Language, kind: str, name: str, value: str, reason: str) -> str:
+    """What the address asked wrong of a puzzle (``PUZZLE_PROBLEMS``)."""
+    if kind == "puzzle":
+        return t._(
+            "{name}={value} is not a day like 2027-01-01: here is today's puzzle",
+            name=name,
+            value=value,
+        )
+    if kind == "puzzle-position":
+        return t._("the puzzle's position: {problem}", problem=ltr(t, reason))
+    return t._("the puzzle's position has no one best move: here is today's puzzle")
+
+
+def puzzle_of(t: Language, when: str) -> str:
+    return t._("Puzzle of {date}", date=day(t, when))
+
+
+def puzzle_taken(t: Language, counts: tuple[int, int, int, int], hayya: bool, sweeps: int) -> str:
+    """What a side has taken that scores: "5 cards, 2 diamonds, 1 seven, 0 sixes, the 7ayya,
+    1 chkobba"."""
+    cards, diamonds, sevens, sixes = counts
+    parts = [
+        t.count_cards(cards),
+        t.ngettext("{n} diamond", "{n} diamonds", diamonds),
+        t.ngettext("{n} seven", "{n} sevens", sevens),
+        t.ngettext("{n} six", "{n} sixes", sixes),
+    ]
+    if hayya:
+        parts.append(t._(THE_HAYYA))
+    if sweeps:
+        parts.append(chkobbas(t, sweeps))
+    return t.pgettext("list", ", ").join(parts)
+
+
+def puzzle_question(t: Language, other: Sequence[Card], ours: str, theirs: str) -> str:
+    """The question, with what the table does not show."""
+    return t._(
+        "Find the one best move to the end of the deal. The other hand holds {cards}. "
+        "Taken so far: you, {ours}; the other side, {theirs}.",
+        cards=cards_shown(t, other),
+        ours=ours,
+        theirs=theirs,
+    )
+
+
+def puzzle_play(t: Language, move: Move) -> str:
+    """A play in a puzzle's reason: "Q♥ taking 2♦ 6♠", "5♣ laid"."""
+    assert move.card is not None
+    card = label(t, move.card)
+    if move.captures:
+        return t._("{card} taking {cards}", card=card, cards=cards_shown(t, move.captures))
+    return t._("{card} laid", card=card)
+
+
+def categories(t: Language, names: Sequence[str]) -> str:
+    return t.join([t._(CATEGORY_WORDS[name]) for name in names])
+
+
+def puzzle_reason(
+    t: Language, answer: Move, leaves: Sequence[Card], margin: int, other: Move, wins: Sequence[str]
+) -> str:
+    """Why the answer is the one: what it takes and leaves, by how much it beats the best other
+    move, and where."""
+    left = cards_shown(t, leaves) if leaves else t._("nothing")
+    return t.ngettext(
+        "{play}, leaving {left} on the table: with best play by both, {n} point better than "
+        "{other}, on {categories}.",
+        "{play}, leaving {left} on the table: with best play by both, {n} points better than "
+        "{other}, on {categories}.",
+        margin,
+        play=puzzle_play(t, answer),
+        left=left,
+        other=puzzle_play(t, other),
+        categories=categories(t, wins),
+    )
+
+
+def puzzle_right(t: Language, reason: str) -> str:
+    return t._("Right! {reason}", reason=reason)
+
+
+def puzzle_shown(t: Language, reason: str) -> str:
+    return t._("The answer: {reason}", reason=reason)
+
+
+def puzzle_clue(t: Language, loss: int, at_stake: Sequence[str]) -> str:
+    """What an allowed wrong move is told, without the answer."""
+    return t.ngettext(
+        "Not the best: with best play by both, this move scores {n} point less than the best "
+        "one. Look at {categories}, and try again.",
+        "Not the best: with best play by both, this move scores {n} points less than the best "
+        "one. Look at {categories}, and try again.",
+        loss,
+        categories=categories(t, at_stake),
+    )
+
+
+def puzzle_refused(t: Language, why: str) -> str:
+    return t._("{why} Try again.", why=why)
+
+
+def puzzle_streak(t: Language, current: int, best: int) -> str:
+    """The run of days on which the day's puzzle was solved."""
+    return t.ngettext(
+        "Solved {n} day in a row (best: {best}).",
+        "Solved {n} days in a row (best: {best}).",
+        current,
+        best=best,
+    )
+
+
+def own_puzzle_item(t: Language, hand: Sequence[Card]) -> str:
+    return t._("Your hand: {cards}", cards=cards_shown(t, hand))
+
+
+def solved_or_not(t: Language, solved: bool) -> str:
+    return t._("solved") if solved else t._("not solved yet")
