@@ -47,6 +47,7 @@ from .news import made_sweep
 from .people import PeopleForm
 from .phases import in_progress, on_screen, screen_phase
 from .render import marks_of, render
+from .retry import RetryScreen
 from .review import Review
 from .screen import Screen
 from .settings import SettingsScreen
@@ -124,6 +125,7 @@ class App:
         self.daily_deal = DailyDeal(self)
         self.settings_screen = SettingsScreen(self)
         self.people_form = PeopleForm(self, self.friends, self.settings_screen)
+        self.retry = RetryScreen(self)
         self.taps = routes(
             self.play_taps(),
             self.sheets.taps(),
@@ -133,6 +135,7 @@ class App:
             self.review.taps(),
             self.stats_screen.taps(),
             self.friends.taps(),
+            self.retry.taps(),
         )
         settings, kept = storage.read_settings()
         settings = replace(
@@ -248,7 +251,7 @@ class App:
 
     def save(self, force: bool = False) -> bool:
         """Save the state's match; False when another tab's newer match was followed instead."""
-        if not self.keeps_save:
+        if not self.keeps_save or self.ui.retry is not None:  # (a retry is never saved)
             return True
         state = self.state
         saved = KeptMatch(state.game, state.ui.seen_deals, state.bot_seed, state.undos, state.seats)
@@ -373,6 +376,8 @@ class App:
 
     def computer_may_play(self) -> None:
         """Let the computer move if it is its turn and nothing on screen waits for the player."""
+        if self.retry.holds():
+            return
         if (
             self.driving
             and self.phase() == ScreenPhase.WAIT
@@ -408,7 +413,10 @@ class App:
             self.paint()
             return
         seat = self.game.current
-        move = self.opponent().choose(self.game.view(seat))
+        if self.ui.retry is not None:
+            move = self.retry.move(self.game)
+        else:
+            move = self.opponent().choose(self.game.view(seat))
         await self.perform(seat, move)
 
     async def perform(self, seat: int, move: Move) -> None:
@@ -451,13 +459,15 @@ class App:
             self.paint()
             self.computer_may_play()
             return
-        self.stats_screen.record_match()
-        self.daily_deal.record_day()
+        counted = self.ui.retry is None  # a retry's moves count for nothing
+        if counted:
+            self.stats_screen.record_match()
+            self.daily_deal.record_day()
         if seat in self.people.people:
             self.following = False
-            if self.review_ahead:
+            if self.review_ahead and counted:
                 self.review.ahead(before, move)
-        if ended:
+        if ended and counted:
             self.review.expert_ahead()
         if stage == Stage.SHOW:
             self.paint()
@@ -531,7 +541,7 @@ class App:
     async def undo(self, value: str) -> bool:
         """Take back the player's last play and the computer's replies since, in the same hand
         (``chkobba.log.taken_back``), when the settings allow it; the match counts it."""
-        allowed = self.state.settings.undo and not self.people.among_people
+        allowed = self.state.settings.undo and not self.people.among_people and not self.ui.retry
         back = taken_back(self.game, self.ui.viewer) if allowed else None
         if back is None:
             return True

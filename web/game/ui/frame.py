@@ -48,6 +48,7 @@ from .model import (
 from .news import Announcement, Motion, announcement, event, motion, sounds, spoken
 from .people import PassPanel, PeoplePanel, pass_panel, people_panel
 from .phases import HINTED, PLAYING, SHEETS, hiding, logged_deal, on_screen, phase_of, together
+from .retry import RetryPanel, retry_panel
 from .review import ExpertPanel, ReviewPanel, expert_panel, review_panel
 from .settings import Confirm, SettingsPanel, confirm_panel, settings_panel
 from .sheets import (
@@ -156,6 +157,7 @@ Overlay = (
     | ExpertPanel
     | SharePanel
     | StatsPanel
+    | RetryPanel
 )
 
 
@@ -194,6 +196,7 @@ class Frame:
     # A guest's page before the host's first word: no match to show yet (no seat, no score),
     # the link's state on an empty felt.
     bare: bool = False
+    retrying: bool = False  # a costly decision tried again: the table is its (retry_bar)
 
 
 def make_frame(
@@ -247,10 +250,14 @@ def make_frame(
         mine=phase in PLAYING,
         choices=choice_panel(t, ui, choices),
         hint_enabled=phase in PLAYING,
-        hints=not ui.daily and ui.replay is None,
+        hints=not ui.daily and ui.replay is None and ui.retry is None,
         friends=bool(ui.links),
         undo=None
-        if not settings.undo or ui.replay is not None or ui.daily or people.among_people
+        if not settings.undo
+        or ui.replay is not None
+        or ui.daily
+        or people.among_people
+        or ui.retry is not None
         else phase in PLAYING and undoable(game, ui.viewer) is not None,
         replay=replay_bar(t, ui),
         hinting=ui.hinting,
@@ -277,6 +284,7 @@ def make_frame(
         back=settings.back,
         felt=settings.felt,
         bare=bare,
+        retrying=ui.retry is not None,
     )
 
 
@@ -513,6 +521,8 @@ def overlay(
         return expert_panel(t, game, ui, seats, people)
     if phase == ScreenPhase.SHARE:
         return share_panel(t, game, ui)
+    if phase == ScreenPhase.RETRY:
+        return retry_panel(t, game, ui, seats)
     if phase == ScreenPhase.CUT and game.cut_card is not None:
         reason = hint_reason(t, game, hint) if hint else ""
         return Cut(game.cut_card, hint, reason, ui.hinting, not ui.daily)

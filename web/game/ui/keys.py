@@ -21,6 +21,7 @@ ESCAPE = {
     ScreenPhase.SHARE: "close",
     ScreenPhase.STATS: "close",  # back to the settings
     ScreenPhase.PEOPLE: "close",
+    ScreenPhase.RETRY: "retry-back",
 }
 
 

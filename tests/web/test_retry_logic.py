@@ -1,0 +1,104 @@
+"""Try again, in CPython: a costly decision of "How did I play?" made anew on its table, judged
+by the review's search, the hand followed to its end or left; the saved match untouched."""
+
+from app_support import at_a_sheet, make_by_taps, run, settle, tap_first_move
+from chkobba.retry import retry_move, retry_start, retry_verdict
+from fakes import Store
+from ui.frame import make_frame
+from ui.render import render
+from ui.retry import RetryPanel
+from ui.storage import SAVE_KEY
+
+
+async def make(app, move):
+    """Make ``move`` by taps and let the page work until it waits for the player."""
+    await make_by_taps(app, move)
+    await settle(app)
+
+
+async def follow(app):
+    """Follow the hand to its end, playing the player's first legal move at each turn."""
+    await app.tap("retry-follow")
+    for _ in range(20):
+        await settle(app)
+        if app.phase() == "retry":
+            return
+        await tap_first_move(app)
+
+
+def frame(app):
+    return make_frame(app.game, app.ui, app.state.settings, people=app.people)
+
+
+def reviewed():
+    """An app at its first deal's review, its costliest decision, and the store it saves in."""
+    store = Store()
+    app = at_a_sheet(store)
+    run(app.tap("review"))
+    costly = max(app.ui.review, key=lambda d: d.loss)
+    assert costly.grade == "costly"
+    return app, costly, store
+
+
+def test_only_costly_decisions_offer_try_again():
+    app, costly, _ = reviewed()
+    lines = frame(app).overlay.lines
+    assert [line.retry for line in lines] == [
+        d.index if d.grade == "costly" else None for d in app.ui.review
+    ]
+    html = render(frame(app))
+    assert f'data-action="retry" data-value="{costly.index}"' in html
+    assert "aria-describedby=" in html and ">Try again</button>" in html
+
+
+def test_try_again_judges_the_new_choice_and_leaves_the_match_alone():
+    app, costly, store = reviewed()
+    match, saved, ui = app.game, dict(store), app.ui
+    run(app.tap("retry", str(costly.index)))
+    start = retry_start(match, costly.index)
+    assert app.game == start and app.phase() in ("play", "cut")
+    shown = frame(app)
+    assert shown.retrying and not shown.hints and shown.undo is None
+    assert "Trying again" in render(shown)
+    # the expert's move: as good, and gains what the match's move cost
+    run(make(app, costly.bot))
+    assert app.phase() == "retry" and app.ui.retry.verdict is not None
+    verdict = app.ui.retry.verdict
+    assert verdict == retry_verdict(match, costly.index, costly.bot)
+    panel = frame(app).overlay
+    assert isinstance(panel, RetryPanel)
+    assert panel.verdict == "As good as the expert's choice."
+    assert panel.gain.startswith("Over the rest of the hand, it gains about")
+    assert dict(store) == saved  # nothing saved meanwhile
+    run(app.tap("retry-back"))
+    assert app.game is match and app.ui == ui and app.phase() == "review"
+    assert dict(store) == saved
+
+
+def test_the_hand_is_followed_to_its_end_as_the_match_played_then_as_its_level():
+    app, costly, store = reviewed()
+    match, saved = app.game, store[SAVE_KEY]
+    run(app.tap("retry", str(costly.index)))
+    run(make(app, app.game.legal_moves()[0]))
+    assert app.phase() == "retry"
+    verdict = app.ui.retry.verdict
+    panel = frame(app).overlay
+    assert panel.grade == verdict.grade
+    if verdict.move == costly.played:
+        assert panel.gain == "The same choice as in your match."
+    assert panel.follow  # (this choice leaves the hand going)
+    run(follow(app))
+    assert app.phase() == "retry" and frame(app).overlay.over == "The hand is over."
+    assert not frame(app).overlay.follow
+    # each other seat played as chkobba.retry says: the match's move, then the level's bot's
+    position = retry_start(match, costly.index)
+    others = 0
+    for move in app.game.history[costly.index :]:
+        if position.current != 0:
+            assert move == retry_move(match, costly.index, position, "medium")
+            others += 1
+        position = position.play(move)
+    assert position == app.game and others >= 1
+    run(app.tap("retry-back"))
+    assert app.game is match and app.phase() == "review"
+    assert store[SAVE_KEY] == saved
