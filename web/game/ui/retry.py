@@ -106,7 +106,7 @@ def retry_html(t: Language, panel: RetryPanel) -> str:
         return f"{title(panel.title)}{working(t)}"
     over = f'<p class="sub" data-retry-over>{escape(panel.over)}</p>' if panel.over else ""
     follow = button("retry-follow", t._(words.RETRY_FOLLOW), "btn") if panel.follow else ""
-    back = button("retry-back", t._(words.RETRY_BACK), "btn alt" if follow else "btn")
+    back = button("retry-back", t._(words.RETRY_BACK), "btn plain" if follow else "btn")
     return (
         f"{title(panel.title)}{over}"
         f'<ul class="log review"><li class="{panel.grade}" data-verdict="{panel.grade}">'
@@ -184,7 +184,8 @@ class RetryScreen:
     def holds(self) -> bool:
         """Whether the retry's table waits for the player rather than the computer: the new
         choice to be judged (the verdict is worked out now), the verdict read, or the hand
-        played out (its end said)."""
+        played out (its end said); the verdict's panel is opened again if another was opened
+        over it and closed (the settings)."""
         retry = self.app.ui.retry
         if retry is None or self.app.ui.busy:
             return False
@@ -195,11 +196,12 @@ class RetryScreen:
                 self.app.set_ui(panel=ScreenPhase.RETRY)
                 self.app.spawn(self.judge(retry))
             return True
-        if retry.following and hand_over(retry, self.app.game):
+        if retry.following and not hand_over(retry, self.app.game):
+            return False
+        if self.app.ui.panel is None:  # (the verdict again, once the settings are closed)
             self.app.set_ui(panel=ScreenPhase.RETRY)
             self.app.paint()
-            return True
-        return not retry.following
+        return True
 
     async def judge(self, retry: Retry) -> None:
         """The new choice beside the expert's, by the review's search ("Working it out…"

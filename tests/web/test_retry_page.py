@@ -1,0 +1,95 @@
+"""Try again in the browser: a costly decision of "How did I play?" opened by the keyboard on
+its table, the expert's choice made by taps and judged in French then Arabic (right to left),
+axe-clean, the hand followed to its end, back to the review; the saved match byte for byte the
+same throughout, and a reload finds it where it was. At both sizes, one page boot (and the
+reload)."""
+
+import axe
+from chkobba.review import review_deal
+from positions import last_card_of_a_deal
+
+SAVED = "localStorage.getItem('chkobba.save')"
+VERDICT = '[data-overlay="retry"] [data-verdict]'
+AS_GOOD = {
+    "fr": "Aussi bon que le choix de l'expert.",
+    "ar": "باهي كيف اختيار الخبير.",
+    "en": "As good as the expert's choice.",
+}
+OVER = {"ar": "الورق اللي في اليد وفى.", "en": "The hand is over."}
+
+
+def clean(table, name: str) -> None:
+    """axe finds nothing serious on the screen as it is (its animations over); a screenshot."""
+    table.page.wait_for_function(
+        "() => document.getAnimations().every(a => a.playState !== 'running')"
+    )
+    table.screenshot(name)
+    blocking = axe.blocking(axe.audit(table.page))
+    assert blocking == [], f"{name}:\n{axe.report(blocking)}"
+
+
+def tap_move(table, move) -> None:
+    """Make ``move`` on the page's table by taps: its card, then its capture if asked."""
+    if move.kind != "play":
+        table.tap(f'[data-move="{move}"]')
+        return
+    table.tap(f'[data-zone="hand-0"] [data-card="{move.card}"]')
+    if table.wait_phase("choose", "retry", "wait") == "choose":
+        table.tap(f'.choice[data-move="{move}"]')
+
+
+def test_a_costly_decision_tried_again_leaves_the_match_as_it_was(table):
+    table.open_on(last_card_of_a_deal(), "?pace=0&lang=fr")
+    table.wait_phase("play")
+    table.play_one()
+    table.wait_phase("sheet")
+    saved = table.page.evaluate(SAVED)
+    match = table.saved_game()
+    costly = next(d for d in review_deal(match, 0, 1) if d.grade == "costly")
+
+    table.tap('[data-overlay="sheet"] [data-action="review"]')
+    table.page.wait_for_selector('[data-overlay="review"] [data-review]')
+    first = '[data-overlay="review"] [data-action="retry"]'
+    assert table.page.get_attribute(first, "data-value") == str(costly.index)
+    assert table.page.inner_text(first) == "Réessayer"
+    described = table.page.get_attribute(first, "aria-describedby")
+    assert table.page.inner_text(f"#{described}").strip()  # its decision, read with it
+    clean(table, "retry-review-fr")
+    table.page.focus(first)
+    table.page.keyboard.press("Enter")
+    table.wait_phase("play", "cut")
+    assert "Nouvel essai" in table.page.inner_text("[data-retry]")
+    assert table.page.locator('[data-action="hint"], [data-action="undo"]').count() == 0
+    clean(table, "retry-table-fr")
+
+    tap_move(table, costly.bot)
+    table.page.wait_for_selector(VERDICT)
+    assert AS_GOOD["fr"] in table.page.inner_text(VERDICT)
+    assert table.page.get_attribute(VERDICT, "data-verdict") == "best"
+    clean(table, "retry-verdict-fr")
+    assert table.speak("ar") == "retry"
+    table.page.wait_for_selector(VERDICT)
+    assert AS_GOOD["ar"] in table.page.inner_text(VERDICT)
+    assert table.page.get_attribute("html", "dir") == "rtl"
+    clean(table, "retry-verdict-ar")
+
+    table.tap('[data-action="retry-follow"]')
+    for _ in range(12):  # the player's cards, the others' at the page's pace, to the hand's end
+        if table.wait_phase("play", "choose", "retry", timeout=30_000) == "retry":
+            break
+        table.tap('[data-zone="hand-0"] [data-card] >> nth=0')
+        if table.wait_phase("choose", "wait", "play", "retry") == "choose":
+            table.tap(".choice >> nth=0")
+    table.page.wait_for_selector("[data-retry-over]")
+    assert table.page.inner_text("[data-retry-over]") == OVER["ar"]
+    clean(table, "retry-over-ar")
+    assert table.speak("en") == "retry"
+    assert table.page.inner_text("[data-retry-over]") == OVER["en"]
+    clean(table, "retry-over-en")
+
+    table.tap('[data-overlay="retry"] [data-action="retry-back"]')
+    table.page.wait_for_selector('[data-overlay="review"] [data-review]')
+    assert table.page.evaluate(SAVED) == saved
+    table.reload()
+    assert table.wait_phase("sheet") == "sheet"
+    assert table.page.evaluate(SAVED) == saved and table.saved_game() == match
