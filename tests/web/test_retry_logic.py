@@ -79,6 +79,7 @@ def test_the_hand_is_followed_to_its_end_as_the_match_played_then_as_its_level()
     app, costly, store = reviewed()
     match, saved = app.game, store[SAVE_KEY]
     run(app.tap("retry", str(costly.index)))
+    app.driving = False  # another tab leads the match: the retry's table is this tab's own
     run(make(app, app.game.legal_moves()[0]))
     assert app.phase() == "retry"
     verdict = app.ui.retry.verdict

@@ -379,13 +379,18 @@ class App:
         if self.retry.holds():
             return
         if (
-            self.driving
+            self.moves_here()
             and self.phase() == ScreenPhase.WAIT
             and not self.ui.busy
             and self.game.phase != Phase.OVER
             and self.game.current not in self.people.remote
         ):
             self.spawn(self.computer_turn())
+
+    def moves_here(self) -> bool:
+        """Whether this tab moves for the computer: it leads the match, or a retry's table is
+        on it (its own, never saved: no other tab plays it)."""
+        return self.driving or self.ui.retry is not None
 
     def spawn(self, work: Awaitable[None], kept: set[asyncio.Future[None]] | None = None) -> None:
         """Run ``work`` in the background, kept in ``kept`` (the play's ``tasks`` unless said)
@@ -401,14 +406,14 @@ class App:
         epoch, game = self.epoch, self.game
         self.set_ui(thinking=True, last=None)
         self.paint()
-        if self.following:
+        if self.following and self.ui.retry is None:
             await self.sleep(FOLLOW_MS / 1000)
         await self.pause(THINK)
         # Another tab's match, followed meanwhile, may be at the player's turn (follow() makes
         # a new epoch too; the game read now is the one this turn was for, or nothing is played).
         if epoch != self.epoch or self.game is not game:
             return
-        if not self.driving:  # the player took up another tab: it moves for the computer now
+        if not self.moves_here():  # the player took up another tab: it moves for the computer
             self.set_ui(thinking=False)
             self.paint()
             return

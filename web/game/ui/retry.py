@@ -13,6 +13,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from chkobba import ChkobbaError, Game, Move, Phase
+from chkobba.daily import DAILY_LEVEL
 from shared import words as game_words
 from shared.i18n import Language
 from shared.viewpoint import Viewpoint
@@ -179,7 +180,8 @@ class RetryScreen:
 
         retry = self.app.ui.retry
         assert retry is not None
-        return retry_move(retry.match, retry.index, position, self.app.state.settings.level)
+        level = DAILY_LEVEL if self.app.daily is not None else self.app.state.settings.level
+        return retry_move(retry.match, retry.index, position, level)
 
     def holds(self) -> bool:
         """Whether the retry's table waits for the player rather than the computer: the new
