@@ -79,11 +79,12 @@ async def make_by_taps(app, move):
         await app.tap("move", str(move))
 
 
-def at_a_sheet(store=None):
-    """An app whose first deal has just been scored (its sheet open), its decisions reviewed
-    as they were made; ``store``: the page's storage (a fresh one)."""
+def at_a_sheet(store=None, players=2):
+    """An app whose deal has just been scored (its sheet open: ``last_card_of_a_deal``), its
+    decisions reviewed as they were made; ``store``: the page's storage (a fresh one)."""
     store = store if store is not None else Store()
-    store[SAVE_KEY] = write_kept_match(KeptMatch(last_card_of_a_deal(), 0, 1))
+    game = last_card_of_a_deal(players)
+    store[SAVE_KEY] = write_kept_match(KeptMatch(game, len(game.deal_results), 1))
     app = make_app(store, "?pace=0", review_ahead=True)
     app.start()
 

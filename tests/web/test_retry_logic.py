@@ -30,10 +30,10 @@ def frame(app):
     return make_frame(app.game, app.ui, app.state.settings, people=app.people)
 
 
-def reviewed():
-    """An app at its first deal's review, its costliest decision, and the store it saves in."""
+def reviewed(players=2):
+    """An app at its deal's review, its costliest decision, and the store it saves in."""
     store = Store()
-    app = at_a_sheet(store)
+    app = at_a_sheet(store, players)
     run(app.tap("review"))
     costly = max(app.ui.review, key=lambda d: d.loss)
     assert costly.grade == "costly"
@@ -103,3 +103,19 @@ def test_the_hand_is_followed_to_its_end_as_the_match_played_then_as_its_level()
     run(app.tap("retry-back"))
     assert app.game is match and app.phase() == "review"
     assert store[SAVE_KEY] == saved
+
+
+def test_four_players_try_again_with_the_partner_and_the_opponents_played_on():
+    app, costly, store = reviewed(players=4)
+    match, saved = app.game, dict(store)
+    run(app.tap("retry", str(costly.index)))
+    assert app.game == retry_start(match, costly.index)
+    assert [seat.place for seat in frame(app).seats] == ["bottom", "right", "top", "left"]
+    run(make(app, costly.bot))
+    assert app.ui.retry.verdict == retry_verdict(match, costly.index, costly.bot)
+    assert frame(app).overlay.verdict == "As good as the expert's choice."
+    assert frame(app).overlay.follow  # (the hand goes on after this choice)
+    run(follow(app))
+    assert frame(app).overlay.over == "The hand is over."
+    run(app.tap("retry-back"))
+    assert app.game is match and app.phase() == "review" and dict(store) == saved
