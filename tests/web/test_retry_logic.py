@@ -2,9 +2,12 @@
 by the review's search, the hand followed to its end or left; the saved match untouched."""
 
 from app_support import at_a_sheet, make_by_taps, run, settle, tap_first_move
+from chkobba.moves import KEEP_MOVE
 from chkobba.retry import retry_move, retry_start, retry_verdict
 from fakes import Store
+from positions import before_your_cut
 from ui.frame import make_frame
+from ui.model import ALONE, Retry, Settings, Ui
 from ui.render import render
 from ui.retry import RetryPanel
 from ui.storage import SAVE_KEY
@@ -119,3 +122,13 @@ def test_four_players_try_again_with_the_partner_and_the_opponents_played_on():
     assert frame(app).overlay.over == "The hand is over."
     run(app.tap("retry-back"))
     assert app.game is match and app.phase() == "review" and dict(store) == saved
+
+
+def test_a_cut_tried_again_is_the_cut_dialog_without_its_hint():
+    game = before_your_cut()  # (its last deal's sheet seen: the player's cut)
+    ui = Ui(seen_deals=len(game.deal_results))
+    retry = Retry(game, ui, ALONE, game, len(game.history), KEEP_MOVE)
+    plain = make_frame(game, ui, Settings())
+    shown = make_frame(game, Ui(seen_deals=len(game.deal_results), retry=retry), Settings())
+    assert plain.phase == shown.phase == "cut"
+    assert plain.overlay.hints and not shown.overlay.hints and shown.retrying

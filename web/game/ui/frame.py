@@ -525,7 +525,7 @@ def overlay(
         return retry_panel(t, game, ui, seats)
     if phase == ScreenPhase.CUT and game.cut_card is not None:
         reason = hint_reason(t, game, hint) if hint else ""
-        return Cut(game.cut_card, hint, reason, ui.hinting, not ui.daily)
+        return Cut(game.cut_card, hint, reason, ui.hinting, not ui.daily and ui.retry is None)
     return None
 
 

@@ -149,6 +149,7 @@ class RetryScreen:
         retry = Retry(app.game, ui, app.people, start, decision.index, decision.played)
         app.epoch += 1  # the match's pending work stops
         app.bot = None
+        # (no links to friends far away: nothing of the retry is sent to anyone)
         fresh = Ui(seen_deals=len(start.deal_results), viewer=seat, retry=retry)
         app.state = replace(
             app.state, game=start, ui=fresh, seats=Roster((seat,), app.people.names)
