@@ -1,8 +1,8 @@
 """Try again in the browser: a costly decision of "How did I play?" opened by the keyboard on
-its table, the expert's choice made by taps and judged in French then Arabic (right to left),
-axe-clean, the hand followed to its end, back to the review; the saved match byte for byte the
-same throughout, and a reload finds it where it was. At both sizes, one page boot (and the
-reload)."""
+its table, the expert's choice made by taps and judged in French, back to the review by Escape;
+then the match's own move judged in Arabic (right to left), the hand followed to its end; each
+screen axe-clean; the saved match byte for byte the same throughout, and a reload in the midst
+finds it where it was. At both sizes, one page boot (and the reload)."""
 
 import axe
 from chkobba.review import review_deal
@@ -10,11 +10,7 @@ from positions import last_card_of_a_deal
 
 SAVED = "localStorage.getItem('chkobba.save')"
 VERDICT = '[data-overlay="retry"] [data-verdict]'
-AS_GOOD = {
-    "fr": "Aussi bon que le choix de l'expert.",
-    "ar": "باهي كيف اختيار الخبير.",
-    "en": "As good as the expert's choice.",
-}
+AS_GOOD = "Aussi bon que le choix de l'expert."
 LEFT_PLAY = """n => { const a = document.querySelector('#app');
     return +a.dataset.moves > n || a.dataset.phase !== 'play'; }"""
 OVER = {"ar": "الورق اللي في اليد وفى.", "en": "The hand is over."}
@@ -51,31 +47,46 @@ def test_a_costly_decision_tried_again_leaves_the_match_as_it_was(table):
 
     table.tap('[data-overlay="sheet"] [data-action="review"]')
     table.page.wait_for_selector('[data-overlay="review"] [data-review]')
-    first = '[data-overlay="review"] [data-action="retry"]'
-    assert table.page.get_attribute(first, "data-value") == str(costly.index)
-    assert table.page.inner_text(first) == "Réessayer"
-    described = table.page.get_attribute(first, "aria-describedby")
+    first = '[data-overlay="review"] [data-action="retry"] >> nth=0'
+    button = table.page.locator(first)
+    assert button.get_attribute("data-value") == str(costly.index)
+    assert button.inner_text() == "Réessayer"
+    described = button.get_attribute("aria-describedby")
     assert table.page.inner_text(f"#{described}").strip()  # its decision, read with it
     clean(table, "retry-review-fr")
-    table.page.focus(first)
+    button.focus()
     table.page.keyboard.press("Enter")
     table.wait_phase("play", "cut")
     assert "Nouvel essai" in table.page.inner_text("[data-retry]")
     assert table.page.locator('[data-action="hint"], [data-action="undo"]').count() == 0
     clean(table, "retry-table-fr")
+    for lang in ("ar", "en", "fr"):  # the same table in each language (settings, no boot)
+        assert table.speak(lang) == "play"
+        if lang != "fr":
+            clean(table, f"retry-table-{lang}")
 
     tap_move(table, costly.bot)
     table.page.wait_for_selector(VERDICT)
-    assert AS_GOOD["fr"] in table.page.inner_text(VERDICT)
+    assert AS_GOOD in table.page.inner_text(VERDICT)
     assert table.page.get_attribute(VERDICT, "data-verdict") == "best"
     clean(table, "retry-verdict-fr")
+    table.page.keyboard.press("Escape")  # back to the review, the match as it was
+    table.page.wait_for_selector('[data-overlay="review"] [data-review]')
+    assert table.page.evaluate(SAVED) == saved
+    table.tap(first)  # and again: the match's own move this time, graded as the review did
+    table.wait_phase("play")
+    tap_move(table, costly.played)
+    table.page.wait_for_selector(VERDICT)
+    assert table.page.get_attribute(VERDICT, "data-verdict") == "costly"
+    assert "Le même choix que dans votre partie." in table.page.inner_text(VERDICT)
     assert table.speak("ar") == "retry"
     table.page.wait_for_selector(VERDICT)
-    assert AS_GOOD["ar"] in table.page.inner_text(VERDICT)
+    assert "الخبير كان يلعب" in table.page.inner_text(VERDICT)  # "the expert would have played"
     assert table.page.get_attribute("html", "dir") == "rtl"
     clean(table, "retry-verdict-ar")
 
     table.tap('[data-action="retry-follow"]')
+    table.page.wait_for_selector('[data-action="retry-follow"]', state="detached")  # (handled)
     for _ in range(12):  # the player's cards, the others' at the page's pace, to the hand's end
         if table.wait_phase("play", "retry", timeout=30_000) == "retry":
             break
@@ -94,9 +105,7 @@ def test_a_costly_decision_tried_again_leaves_the_match_as_it_was(table):
     assert table.page.inner_text("[data-retry-over]") == OVER["en"]
     clean(table, "retry-over-en")
 
-    table.page.keyboard.press("Escape")  # back to the review
-    table.page.wait_for_selector('[data-overlay="review"] [data-review]')
     assert table.page.evaluate(SAVED) == saved
-    table.reload()
+    table.reload()  # in the midst of trying again: the match where it was, its sheet open
     assert table.wait_phase("sheet") == "sheet"
     assert table.page.evaluate(SAVED) == saved and table.saved_game() == match
