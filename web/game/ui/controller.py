@@ -9,7 +9,8 @@ The app keeps the flow of a match: its start (or restore), its saving and follow
 the computer's pace, the play's taps, undo. Each other feature is a module of its own, with its
 taps, its work and its panels: the deal's sheets (``sheets``), the hint (``hint``), the settings
 (``settings``), the people at the table (``people``), the review and the expert's replay
-(``review``), the statistics (``stats_screen``), the daily deal's days (``daily_deal``) and
+(``review``), a costly decision tried again (``retry``: its table is the state's game meanwhile,
+never saved), the statistics (``stats_screen``), the daily deal's days (``daily_deal``) and
 friends far away (``friends``). ``tap`` routes each action to the feature that declares it.
 """
 
