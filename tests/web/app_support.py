@@ -79,11 +79,11 @@ async def make_by_taps(app, move):
         await app.tap("move", str(move))
 
 
-def at_a_sheet(store=None, players=2):
+def at_a_sheet(store=None, players=2, seed=3):
     """An app whose deal has just been scored (its sheet open: ``last_card_of_a_deal``), its
     decisions reviewed as they were made; ``store``: the page's storage (a fresh one)."""
     store = store if store is not None else Store()
-    game = last_card_of_a_deal(players)
+    game = last_card_of_a_deal(players, seed)
     store[SAVE_KEY] = write_kept_match(KeptMatch(game, len(game.deal_results), 1))
     app = make_app(store, "?pace=0", review_ahead=True)
     app.start()

@@ -95,10 +95,10 @@ def a_shared_deal(players: int = 2) -> tuple[Game, str]:
     return game, deal_link(game, 1)
 
 
-def last_card_of_a_deal(players: int = 2) -> Game:
+def last_card_of_a_deal(players: int = 2, seed: int = 3) -> Game:
     """A match's first deal (with four players, the first whose last round the player leads)
     at the player's last card, the computer's still to come."""
-    game = Game.new(Rules(players=players), seed=3)
+    game = Game.new(Rules(players=players), seed=seed)
     bots = [make_bot("easy", seat + 1) for seat in range(players)]
     while True:
         last = game.stock_count == 0 and all(len(hand) == 1 for hand in game.hands)

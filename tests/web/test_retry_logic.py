@@ -33,10 +33,10 @@ def frame(app):
     return make_frame(app.game, app.ui, app.state.settings, people=app.people)
 
 
-def reviewed(players=2):
+def reviewed(players=2, seed=3):
     """An app at its deal's review, its costliest decision, and the store it saves in."""
     store = Store()
-    app = at_a_sheet(store, players)
+    app = at_a_sheet(store, players, seed)
     run(app.tap("review"))
     costly = max(app.ui.review, key=lambda d: d.loss)
     assert costly.grade == "costly"
@@ -132,3 +132,19 @@ def test_a_cut_tried_again_is_the_cut_dialog_without_its_hint():
     shown = make_frame(game, Ui(seen_deals=len(game.deal_results), retry=retry), Settings())
     assert plain.phase == shown.phase == "cut"
     assert plain.overlay.hints and not shown.overlay.hints and shown.retrying
+
+
+def test_a_retry_followed_to_the_deal_s_end_shows_no_score_sheet():
+    app, _, store = reviewed(seed=5)
+    saved = dict(store)
+    last_hand = next(d for d in app.ui.review if d.index == 33)  # 2 cards left, no stock
+    assert last_hand.grade == "costly" and retry_start(app.game, 33).stock_count == 0
+    run(app.tap("retry", "33"))
+    painted = len(app.screen.frames)
+    run(make(app, last_hand.bot))
+    run(follow(app))
+    assert app.game.deal_results and app.phase() == "retry"
+    assert frame(app).overlay.over == "The hand is over."
+    phases = [marks["phase"] for _, marks, _ in app.screen.frames[painted:]]
+    assert "sheet" not in phases and "over" not in phases
+    assert dict(store) == saved

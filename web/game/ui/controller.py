@@ -481,9 +481,10 @@ class App:
             if epoch != self.epoch:
                 return
             self.set_ui(stage=None if ended else Stage.SETTLE)
-            if ended:  # the score sheet
-                self.paint()
-                self.computer_may_play()
+            if ended:  # the score sheet (in a retry, its verdict or its hand's end instead)
+                if not self.retry.holds():
+                    self.paint()
+                    self.computer_may_play()
                 return
         self.paint()
         await self.pause(settle_ms(played, self.game, self.people))
