@@ -79,6 +79,30 @@ async def make_by_taps(app, move):
         await app.tap("move", str(move))
 
 
+async def people_set_up(app, fields):
+    """Start the app and set up the people at its table in the form (``fields``: its inputs)."""
+    app.start()
+    await settle(app)
+    await app.tap("settings")
+    await app.tap("people")
+    assert app.phase() == "people"
+    app.people_form.set_people(fields)
+    await settle(app)
+
+
+async def people_step(app, phase):
+    """One tap for the screen in ``phase``: ready, the next deal, or the first legal move."""
+    if phase == "pass":
+        await app.tap("ready")
+    elif phase == "sheet":
+        await app.tap("next")
+    elif phase in ("cut", "play"):
+        assert app.ui.viewer == app.game.current  # the one holding the phone plays
+        await tap_first_move(app)
+    else:
+        raise AssertionError(f"stuck in {phase}")
+
+
 def at_a_sheet(store=None, players=2, seed=3):
     """An app whose deal has just been scored (its sheet open: ``last_card_of_a_deal``), its
     decisions reviewed as they were made; ``store``: the page's storage (a fresh one)."""

@@ -1,7 +1,16 @@
 """Try again, in CPython: a costly decision of "How did I play?" made anew on its table, judged
 by the review's search, the hand followed to its end or left; the saved match untouched."""
 
-from app_support import at_a_sheet, make_by_taps, run, settle, tap_first_move
+from app_support import (
+    at_a_sheet,
+    make_app,
+    make_by_taps,
+    people_set_up,
+    people_step,
+    run,
+    settle,
+    tap_first_move,
+)
 from chkobba.moves import KEEP_MOVE
 from chkobba.retry import retry_move, retry_start, retry_verdict
 from fakes import Store
@@ -148,3 +157,31 @@ def test_a_retry_followed_to_the_deal_s_end_shows_no_score_sheet():
     phases = [marks["phase"] for _, marks, _ in app.screen.frames[painted:]]
     assert "sheet" not in phases and "over" not in phases
     assert dict(store) == saved
+
+
+def test_at_a_table_of_people_each_tries_their_own_move_again_from_their_seat():
+    store = Store()
+    app = make_app(store, "?seed=4&pace=0")
+    fields = [("players", "2"), ("name-0", "Leïla"), ("kind-1", "person"), ("name-1", "Sami")]
+    run(people_set_up(app, fields))
+
+    async def to_the_sheet():
+        while app.phase() != "sheet":
+            await settle(app)
+            await people_step(app, app.phase())
+
+    run(to_the_sheet())
+    run(app.tap("review", "1"))  # Sami's play
+    costly = max(app.ui.review, key=lambda d: d.loss)
+    assert costly.grade == "costly"
+    people, saved, match = app.people, dict(store), app.game
+    run(app.tap("retry", str(costly.index)))
+    assert app.ui.viewer == 1 and app.phase() in ("play", "cut")
+    assert app.people.people == (1,)  # the other seat plays as it did, then as the level
+    mine = frame(app).seats[0]
+    assert mine.seat == 1 and mine.you and len(mine.hand) == len(app.game.hands[1])
+    run(make(app, costly.bot))
+    assert app.ui.retry.verdict == retry_verdict(match, costly.index, costly.bot)
+    run(app.tap("retry-back"))
+    assert app.people == people and app.ui.reviewed == 1 and app.phase() == "review"
+    assert app.game is match and dict(store) == saved
