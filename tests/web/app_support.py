@@ -103,6 +103,19 @@ async def people_step(app, phase):
         raise AssertionError(f"stuck in {phase}")
 
 
+def people_at_the_sheet(app, fields):
+    """The app with the people of ``fields`` at its table (``people_set_up``), played by taps
+    to its first score sheet, the phone passed whenever asked."""
+
+    async def to_the_sheet():
+        await people_set_up(app, fields)
+        while app.phase() != "sheet":
+            await settle(app)
+            await people_step(app, app.phase())
+
+    run(to_the_sheet())
+
+
 def at_a_sheet(store=None, players=2, seed=3):
     """An app whose deal has just been scored (its sheet open: ``last_card_of_a_deal``), its
     decisions reviewed as they were made; ``store``: the page's storage (a fresh one)."""

@@ -5,7 +5,7 @@ import json
 import re
 
 import pytest
-from app_support import make_app, people_set_up, people_step, run, settle
+from app_support import make_app, people_at_the_sheet, people_set_up, people_step, run, settle
 from chkobba import Move
 from fakes import Store
 from shared import i18n
@@ -75,14 +75,7 @@ def test_the_sheet_the_review_and_the_expert_name_each_person():
     sami = "\u0633\u0627\u0645\u064a"
     app = make_app(Store(), "?seed=4&pace=0")
     fields = [("players", "2"), ("name-0", "Leïla"), ("kind-1", "person"), ("name-1", sami)]
-    run(people_set_up(app, fields))
-
-    async def to_the_sheet():
-        while app.phase() != "sheet":
-            await settle(app)
-            await people_step(app, app.phase())
-
-    run(to_the_sheet())
+    people_at_the_sheet(app, fields)
     frame = make_frame(app.game, app.ui, app.state.settings, people=app.people)
     assert frame.overlay.sides == (game_words.isolated("Leïla"), game_words.isolated(sami))
     assert EN._(words.REVIEW_TOGETHER) in app.screen.html

@@ -5,8 +5,7 @@ from app_support import (
     at_a_sheet,
     make_app,
     make_by_taps,
-    people_set_up,
-    people_step,
+    people_at_the_sheet,
     run,
     settle,
     tap_first_move,
@@ -163,14 +162,7 @@ def test_at_a_table_of_people_each_tries_their_own_move_again_from_their_seat():
     store = Store()
     app = make_app(store, "?seed=4&pace=0")
     fields = [("players", "2"), ("name-0", "Leïla"), ("kind-1", "person"), ("name-1", "Sami")]
-    run(people_set_up(app, fields))
-
-    async def to_the_sheet():
-        while app.phase() != "sheet":
-            await settle(app)
-            await people_step(app, app.phase())
-
-    run(to_the_sheet())
+    people_at_the_sheet(app, fields)
     run(app.tap("review", "1"))  # Sami's play
     costly = max(app.ui.review, key=lambda d: d.loss)
     assert costly.grade == "costly"
