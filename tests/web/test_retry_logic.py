@@ -64,7 +64,8 @@ def test_only_costly_decisions_offer_try_again():
 
 def test_try_again_judges_the_new_choice_and_leaves_the_match_alone():
     app, costly, store = reviewed()
-    match, saved, ui = app.game, dict(store), app.ui
+    match, saved, ui, bot = app.game, dict(store), app.ui, app.bot
+    assert bot is not None  # (the match's computer player, as it has played)
     run(app.tap("retry", str(costly.index)))
     start = retry_start(match, costly.index)
     assert app.game == start and app.phase() in ("play", "cut")
@@ -82,7 +83,7 @@ def test_try_again_judges_the_new_choice_and_leaves_the_match_alone():
     assert panel.gain.startswith("Over the rest of the hand, it gains about")
     assert dict(store) == saved  # nothing saved meanwhile
     run(app.tap("retry-back"))
-    assert app.game is match and app.ui == ui and app.phase() == "review"
+    assert app.game is match and app.ui == ui and app.phase() == "review" and app.bot is bot
     assert dict(store) == saved
 
 

@@ -147,8 +147,7 @@ class RetryScreen:
             return False
         seat = start.current
         retry = Retry(app.game, ui, app.people, start, decision.index, decision.played)
-        app.epoch += 1  # the match's pending work stops
-        app.bot = None
+        app.epoch += 1  # the match's pending work stops (its computer player is kept as it is)
         # (no links to friends far away: nothing of the retry is sent to anyone)
         fresh = Ui(seen_deals=len(start.deal_results), viewer=seat, retry=retry)
         app.state = replace(
@@ -170,7 +169,6 @@ class RetryScreen:
         if retry is None:
             return False
         self.app.epoch += 1  # the retry's pending work stops
-        self.app.bot = None
         self.app.state = replace(self.app.state, game=retry.match, ui=retry.back, seats=retry.seats)
         return True
 
