@@ -246,3 +246,4 @@ def test_the_review_timings_time_each_part() -> None:
     times = review_timings(1, 2, samples=FAST)
     assert len(times["deal"]) == len(times["replay"]) == 1
     assert len(times["decision"]) >= 9 and all(ms > 0 for ms in times["decision"])
+    assert len(times["retry"]) == len(times["decision"]) and all(ms > 0 for ms in times["retry"])

@@ -12,6 +12,7 @@ from typing import Any, Protocol
 from . import log
 from .bots import make_bot
 from .game import Game
+from .retry import retry_verdict
 from .review import REVIEW_SAMPLES, expert_replay, review_deal, review_move
 from .rules import Rules
 
@@ -105,19 +106,23 @@ def review_timings(
     """Milliseconds (by ``clock``, in seconds) of the review's work over the first ``deals``
     deals of seeded matches that bots of ``level`` play: each of seat 0's decisions reviewed as
     soon as it is made (``review_move``, its game's history replayed), each deal's whole review
-    (``review_deal``) and its expert replay (``expert_replay``, the others ``level`` bots), and
-    the match's log at each deal's end, none kept (``log.match_log``: the log's first opening)."""
-    out: dict[str, list[float]] = {"decision": [], "deal": [], "replay": [], "log": []}
+    (``review_deal``) and its expert replay (``expert_replay``, the others ``level`` bots), the
+    match's log at each deal's end, none kept (``log.match_log``: the log's first opening), and
+    each of seat 0's decisions tried again with the first legal move (``retry_verdict``, its
+    history replayed too; timed first, so it fills the kernel's caches for its position itself,
+    and the decision's review after it finds them filled)."""
+    out: dict[str, list[float]] = {"decision": [], "deal": [], "replay": [], "log": [], "retry": []}
     seed = 0
     while len(out["deal"]) < deals:
         seed += 1
         bots = [make_bot(level, seed=seed * 8 + seat) for seat in range(players)]
         game = Game.new(Rules(players=players), seed=seed)
         while game.phase != "over" and len(out["deal"]) < deals:
-            seat, finished = game.current, len(game.deal_results)
+            seat, finished, first = game.current, len(game.deal_results), game.legal_moves()[0]
             game = game.play(bots[seat].choose(game.view(seat)))
             if seat == 0:
                 index = len(game.history) - 1
+                out["retry"].append(_ms(clock, retry_verdict, game, index, first))  # (first)
                 out["decision"].append(_ms(clock, review_move, game, index, samples))
             if len(game.deal_results) > finished:
                 out["log"].append(_ms(clock, _cold_log, game))

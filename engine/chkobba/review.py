@@ -74,10 +74,18 @@ def review_position(
 ) -> Decision:
     """``played``, made in ``before`` as the match's move ``index``, beside the hard bot's
     (``review_move`` without replaying the history: for the move a page has just made)."""
-    bot = HardBot(_seed(before.seed, index), samples=samples, cut_samples=samples)
-    best, values = bot.evaluate(before.view(before.current))
+    best, values = expert_values(before, index, samples)
     loss = 0.0 if played == best else max(0.0, values[best] - values[played])
     return Decision(index, before.notation(), played, best, loss, grade(loss))
+
+
+def expert_values(
+    before: Game, index: int, samples: int = REVIEW_SAMPLES
+) -> tuple[Move, dict[Move, float]]:
+    """The hard bot's move in ``before`` (the match's move ``index``) and each legal move's
+    value by its search, from the view of the seat to play: the review's worlds, its seed."""
+    bot = HardBot(_seed(before.seed, index), samples=samples, cut_samples=samples)
+    return bot.evaluate(before.view(before.current))
 
 
 def review_deal(
@@ -191,6 +199,7 @@ __all__ = [
     "Decision",
     "expert_replay",
     "expert_steps",
+    "expert_values",
     "grade",
     "review_deal",
     "review_move",

@@ -5,13 +5,13 @@ import asyncio
 from concurrent.futures import ThreadPoolExecutor
 
 from fakes import Screen, Store
-from positions import finished
+from positions import finished, last_card_of_a_deal
 from shared import i18n
 from ui.controller import App
 from ui.frame import make_frame
 from ui.model import parse_params
 from ui.stats import Stats, record
-from ui.storage import Storage
+from ui.storage import SAVE_KEY, KeptMatch, Storage, write_kept_match
 
 EN = i18n.language("en")
 
@@ -65,15 +65,73 @@ async def play_by_taps(app, moves=10_000, start=True):
 
 
 async def tap_first_move(app):
-    """Make the engine's first legal move by taps: the card (and its capture, if asked), or
-    the cut's choice."""
-    move = app.game.legal_moves()[0]
+    """Make the engine's first legal move by taps."""
+    await make_by_taps(app, app.game.legal_moves()[0])
+
+
+async def make_by_taps(app, move):
+    """Make ``move`` by taps: its card (and its capture, if asked), or the cut's choice."""
     if move.kind == "play":
         await app.tap("hand", str(move.card))
         if app.phase() == "choose":
             await app.tap("move", str(move))
     else:
         await app.tap("move", str(move))
+
+
+async def people_set_up(app, fields):
+    """Start the app and set up the people at its table in the form (``fields``: its inputs)."""
+    app.start()
+    await settle(app)
+    await app.tap("settings")
+    await app.tap("people")
+    assert app.phase() == "people"
+    app.people_form.set_people(fields)
+    await settle(app)
+
+
+async def people_step(app, phase):
+    """One tap for the screen in ``phase``: ready, the next deal, or the first legal move."""
+    if phase == "pass":
+        await app.tap("ready")
+    elif phase == "sheet":
+        await app.tap("next")
+    elif phase in ("cut", "play"):
+        assert app.ui.viewer == app.game.current  # the one holding the phone plays
+        await tap_first_move(app)
+    else:
+        raise AssertionError(f"stuck in {phase}")
+
+
+def people_at_the_sheet(app, fields):
+    """The app with the people of ``fields`` at its table (``people_set_up``), played by taps
+    to its first score sheet, the phone passed whenever asked."""
+
+    async def to_the_sheet():
+        await people_set_up(app, fields)
+        while app.phase() != "sheet":
+            await settle(app)
+            await people_step(app, app.phase())
+
+    run(to_the_sheet())
+
+
+def at_a_sheet(store=None, players=2, seed=3):
+    """An app whose deal has just been scored (its sheet open: ``last_card_of_a_deal``), its
+    decisions reviewed as they were made; ``store``: the page's storage (a fresh one)."""
+    store = store if store is not None else Store()
+    game = last_card_of_a_deal(players, seed)
+    store[SAVE_KEY] = write_kept_match(KeptMatch(game, len(game.deal_results), 1))
+    app = make_app(store, "?pace=0", review_ahead=True)
+    app.start()
+
+    async def last_card():
+        await play_by_taps(app, 1, start=False)
+        await settle(app)
+
+    run(last_card())
+    assert app.phase() == "sheet"
+    return app
 
 
 def status(app):

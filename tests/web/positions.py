@@ -95,11 +95,13 @@ def a_shared_deal(players: int = 2) -> tuple[Game, str]:
     return game, deal_link(game, 1)
 
 
-def last_card_of_a_deal() -> Game:
-    """A match's first deal at the player's last card, the computer's still to come."""
-    game, bots = Game.new(Rules(), seed=3), (make_bot("easy", 1), make_bot("easy", 2))
+def last_card_of_a_deal(players: int = 2, seed: int = 3) -> Game:
+    """A match's first deal (with four players, the first whose last round the player leads)
+    at the player's last card, the computer's still to come."""
+    game = Game.new(Rules(players=players), seed=seed)
+    bots = [make_bot("easy", seat + 1) for seat in range(players)]
     while True:
-        last = game.stock_count == 0 and len(game.hands[0]) == len(game.hands[1]) == 1
+        last = game.stock_count == 0 and all(len(hand) == 1 for hand in game.hands)
         if game.current == 0 and game.phase == "play" and last:
             return game
         game = game.play(bots[game.current].choose(game.view(game.current)))

@@ -46,3 +46,4 @@ def test_escape_cancels_a_choice_closes_a_dialog_or_dismisses_a_notice():
     assert escape_action("play", notice=True) == "dismiss"
     assert escape_action("play", notice=False) is None
     assert escape_action("sheet", notice=False) is None  # a score sheet waits for its button
+    assert escape_action("retry", notice=True) == "retry-back"  # try again: back to the review

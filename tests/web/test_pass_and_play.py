@@ -5,7 +5,7 @@ import json
 import re
 
 import pytest
-from app_support import make_app, run, settle, tap_first_move
+from app_support import make_app, people_at_the_sheet, people_set_up, people_step, run, settle
 from chkobba import Move
 from fakes import Store
 from shared import i18n
@@ -26,29 +26,6 @@ def face_up_hand_cards(html):
     return [card for zone in HAND_CARDS.findall(html) for card in re.findall(r"data-card", zone)]
 
 
-async def set_up(app, fields):
-    app.start()
-    await settle(app)
-    await app.tap("settings")
-    await app.tap("people")
-    assert app.phase() == "people"
-    app.people_form.set_people(fields)
-    await settle(app)
-
-
-async def step(app, phase):
-    """One tap for the screen in ``phase``: ready, the next deal, or the first legal move."""
-    if phase == "pass":
-        await app.tap("ready")
-    elif phase == "sheet":
-        await app.tap("next")
-    elif phase in ("cut", "play"):
-        assert app.ui.viewer == app.game.current  # the one holding the phone plays
-        await tap_first_move(app)
-    else:
-        raise AssertionError(f"stuck in {phase}")
-
-
 async def play_through(app, checks=None):
     """Play the match to its end by taps, passing the phone whenever asked (the passes are
     counted); ``checks`` is called on each screen that waits for a person."""
@@ -61,14 +38,14 @@ async def play_through(app, checks=None):
         if phase == "over":
             return passes
         passes += phase == "pass"
-        await step(app, phase)
+        await people_step(app, phase)
     raise AssertionError("the match did not end")
 
 
 def test_two_people_play_a_whole_match_passing_the_phone_and_never_see_each_others_hand():
     app = make_app(Store(), "?seed=4&pace=0")
     fields = [("players", "2"), ("name-0", "Ali"), ("kind-1", "person"), ("name-1", "Sami")]
-    run(set_up(app, fields))
+    run(people_set_up(app, fields))
     assert app.people == Roster((0, 1), ("Ali", "Sami"))
     assert app.game.rules.players == 2 and not app.game.history
 
@@ -98,14 +75,7 @@ def test_the_sheet_the_review_and_the_expert_name_each_person():
     sami = "\u0633\u0627\u0645\u064a"
     app = make_app(Store(), "?seed=4&pace=0")
     fields = [("players", "2"), ("name-0", "Leïla"), ("kind-1", "person"), ("name-1", sami)]
-    run(set_up(app, fields))
-
-    async def to_the_sheet():
-        while app.phase() != "sheet":
-            await settle(app)
-            await step(app, app.phase())
-
-    run(to_the_sheet())
+    people_at_the_sheet(app, fields)
     frame = make_frame(app.game, app.ui, app.state.settings, people=app.people)
     assert frame.overlay.sides == (game_words.isolated("Leïla"), game_words.isolated(sami))
     assert EN._(words.REVIEW_TOGETHER) in app.screen.html
@@ -140,12 +110,12 @@ def test_a_match_of_people_is_saved_and_reloaded_behind_the_hiding_screen():
     store = Store()
     app = make_app(store, "?seed=6&pace=0")
     fields = [("name-0", "Ali"), ("kind-1", "person"), ("name-1", "Sami"), ("players", "2")]
-    run(set_up(app, fields))
+    run(people_set_up(app, fields))
 
     async def a_few_moves():
         for _ in range(6):
             await settle(app)
-            await step(app, app.phase())
+            await people_step(app, app.phase())
 
     run(a_few_moves())
     # The deal's log names the people, from the seat of the one holding the phone.
@@ -177,7 +147,7 @@ def test_four_players_with_two_people_the_computer_plays_the_others():
         ("name-2", ""),
         ("kind-3", "computer"),
     ]
-    run(set_up(app, fields))
+    run(people_set_up(app, fields))
     assert app.game.rules.players == 4
     assert app.people == Roster((0, 2), ("Ali", "", "Player 3", ""))
     seen = set()
@@ -194,7 +164,7 @@ def test_four_players_with_two_people_the_computer_plays_the_others():
 def test_a_match_of_people_counts_in_no_statistics_and_takes_nothing_back():
     store = Store()
     app = make_app(store, "?seed=4&pace=0")
-    run(set_up(app, [("players", "2"), ("kind-1", "person")]))
+    run(people_set_up(app, [("players", "2"), ("kind-1", "person")]))
     assert app.people.names == ("Player 1", "Player 2")
     run(play_through(app))
     assert app.state.stats is None or not any(t.played for t in app.state.stats.tallies)
@@ -203,7 +173,7 @@ def test_a_match_of_people_counts_in_no_statistics_and_takes_nothing_back():
 
 def test_the_same_people_play_again_and_the_form_can_go_back_to_the_computer():
     app = make_app(Store(), "?seed=4&pace=0")
-    run(set_up(app, [("players", "2"), ("kind-1", "person"), ("name-1", "Sami")]))
+    run(people_set_up(app, [("players", "2"), ("kind-1", "person"), ("name-1", "Sami")]))
     people = app.people
     run(play_through(app))
     run(app.tap("new"))
@@ -244,7 +214,7 @@ def test_names_are_cleaned_as_typed(typed, kept):
 @pytest.mark.parametrize("typed", ["\u3164", "\u2800", "\u200b\u3164\u2800"])
 def test_an_invisible_name_gives_the_seats_own_name(typed):
     app = make_app(Store(), "?seed=4&pace=0")
-    run(set_up(app, [("players", "2"), ("kind-1", "person"), ("name-1", typed)]))
+    run(people_set_up(app, [("players", "2"), ("kind-1", "person"), ("name-1", typed)]))
     assert app.people.names[1] == "Player 2"
 
 
@@ -270,7 +240,11 @@ def test_arabic_writes_to_before_the_article_as_one_word():
 
 def test_a_typed_name_is_shown_as_text_never_as_markup():
     app = make_app(Store(), "?seed=4&pace=0")
-    run(set_up(app, [("players", "2"), ("kind-1", "person"), ("name-1", "<img src=x onerror=1>")]))
+    run(
+        people_set_up(
+            app, [("players", "2"), ("kind-1", "person"), ("name-1", "<img src=x onerror=1>")]
+        )
+    )
     if app.phase() == "pass":
         run(app.tap("ready"))
     assert "<img src=x" not in app.screen.html
@@ -300,7 +274,7 @@ def test_the_form_is_ignored_unless_it_is_open():
 def test_a_save_with_bad_people_is_set_aside(edit):
     store = Store()
     app = make_app(store, "?seed=4&pace=0")
-    run(set_up(app, [("players", "2"), ("kind-1", "person")]))
+    run(people_set_up(app, [("players", "2"), ("kind-1", "person")]))
     key = app.storage.save_key
     record = json.loads(store[key])
     record.pop("names", None)

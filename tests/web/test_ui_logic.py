@@ -8,6 +8,7 @@ from urllib.parse import quote
 import pytest
 from app_support import (
     EN,
+    at_a_sheet,
     make_app,
     no_wait,
     play_by_taps,
@@ -418,16 +419,6 @@ def test_a_save_with_a_bad_undo_count_is_set_aside():
             storage.read_kept_match(json.dumps(record))
     del record["undos"]  # a save from before undo
     assert storage.read_kept_match(json.dumps(record)).undos == 0
-
-
-def at_a_sheet():
-    """An app whose first deal has just been scored (its sheet open)."""
-    store = Store({storage.SAVE_KEY: write_kept_match(KeptMatch(last_card_of_a_deal(), 0, 1))})
-    app = make_app(store, "?pace=0", review_ahead=True)
-    app.start()
-    run(played(app, 1))
-    assert app.phase() == "sheet"
-    return app
 
 
 def test_how_did_i_play_reviews_each_decision_of_the_deal_on_the_sheet():

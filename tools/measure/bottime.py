@@ -11,8 +11,9 @@ settings marked.
 `python3 build.py bottime --review [SAMPLES ...]` times the play review instead (chkobba.review,
 with chkobba.bench.review_timings in both interpreters): over the first --deals deals of seeded
 matches that --level bots play, each of seat 0's decisions reviewed as soon as it is made, each
-deal's whole review and its expert replay, in process CPU time (the machine's load aside); at
-the review's own number of worlds, and at each SAMPLES given.
+deal's whole review and its expert replay, and each of those decisions tried again
+(chkobba.retry.retry_verdict, the first legal move), in process CPU time (the machine's load
+aside); at the review's own number of worlds, and at each SAMPLES given.
 """
 
 from __future__ import annotations
@@ -84,6 +85,7 @@ REVIEW_WORK = (
     ("decision", "one decision (review_move)"),
     ("deal", "a deal's review (review_deal)"),
     ("replay", "expert replay (expert_replay)"),
+    ("retry", "try again (retry_verdict)"),
 )
 
 

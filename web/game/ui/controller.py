@@ -9,7 +9,8 @@ The app keeps the flow of a match: its start (or restore), its saving and follow
 the computer's pace, the play's taps, undo. Each other feature is a module of its own, with its
 taps, its work and its panels: the deal's sheets (``sheets``), the hint (``hint``), the settings
 (``settings``), the people at the table (``people``), the review and the expert's replay
-(``review``), the statistics (``stats_screen``), the daily deal's days (``daily_deal``) and
+(``review``), a costly decision tried again (``retry``: its table is the state's game meanwhile,
+never saved), the statistics (``stats_screen``), the daily deal's days (``daily_deal``) and
 friends far away (``friends``). ``tap`` routes each action to the feature that declares it.
 """
 
@@ -48,6 +49,7 @@ from .people import PeopleForm
 from .phases import in_progress, on_screen, screen_phase
 from .puzzle import PuzzleScreen
 from .render import marks_of, render
+from .retry import RetryScreen
 from .review import Review
 from .screen import Screen
 from .settings import SettingsScreen
@@ -127,6 +129,7 @@ class App:
         self.review.graded = self.puzzles.keep_costly
         self.settings_screen = SettingsScreen(self)
         self.people_form = PeopleForm(self, self.friends, self.settings_screen)
+        self.retry = RetryScreen(self)
         self.taps = routes(
             self.play_taps(),
             self.sheets.taps(),
@@ -137,6 +140,7 @@ class App:
             self.stats_screen.taps(),
             self.friends.taps(),
             self.puzzles.taps(),
+            self.retry.taps(),
         )
         settings, kept = storage.read_settings()
         settings = replace(
@@ -260,7 +264,7 @@ class App:
 
     def save(self, force: bool = False) -> bool:
         """Save the state's match; False when another tab's newer match was followed instead."""
-        if not self.keeps_save:
+        if not self.keeps_save or self.ui.retry is not None:  # (a retry is never saved)
             return True
         state = self.state
         saved = KeptMatch(state.game, state.ui.seen_deals, state.bot_seed, state.undos, state.seats)
@@ -386,8 +390,10 @@ class App:
 
     def computer_may_play(self) -> None:
         """Let the computer move if it is its turn and nothing on screen waits for the player."""
+        if self.retry.holds():
+            return
         if (
-            self.driving
+            self.moves_here()
             and self.phase() == ScreenPhase.WAIT
             and not self.ui.busy
             and self.game.phase != Phase.OVER
@@ -395,6 +401,11 @@ class App:
             and self.ui.puzzle is None
         ):
             self.spawn(self.computer_turn())
+
+    def moves_here(self) -> bool:
+        """Whether this tab moves for the computer: it leads the match, or a retry's table is
+        on it (its own, never saved: no other tab plays it)."""
+        return self.driving or self.ui.retry is not None
 
     def spawn(self, work: Awaitable[None], kept: set[asyncio.Future[None]] | None = None) -> None:
         """Run ``work`` in the background, kept in ``kept`` (the play's ``tasks`` unless said)
@@ -410,19 +421,22 @@ class App:
         epoch, game = self.epoch, self.game
         self.set_ui(thinking=True, last=None)
         self.paint()
-        if self.following:
+        if self.following and self.ui.retry is None:
             await self.sleep(FOLLOW_MS / 1000)
         await self.pause(THINK)
         # Another tab's match, followed meanwhile, may be at the player's turn (follow() makes
         # a new epoch too; the game read now is the one this turn was for, or nothing is played).
         if epoch != self.epoch or self.game is not game:
             return
-        if not self.driving:  # the player took up another tab: it moves for the computer now
+        if not self.moves_here():  # the player took up another tab: it moves for the computer
             self.set_ui(thinking=False)
             self.paint()
             return
         seat = self.game.current
-        move = self.opponent().choose(self.game.view(seat))
+        if self.ui.retry is not None:
+            move = self.retry.move(self.game)
+        else:
+            move = self.opponent().choose(self.game.view(seat))
         await self.perform(seat, move)
 
     async def perform(self, seat: int, move: Move) -> None:
@@ -468,13 +482,15 @@ class App:
             self.paint()
             self.computer_may_play()
             return
-        self.stats_screen.record_match()
-        self.daily_deal.record_day()
+        counted = self.ui.retry is None  # a retry's moves count for nothing
+        if counted:
+            self.stats_screen.record_match()
+            self.daily_deal.record_day()
         if seat in self.people.people:
             self.following = False
-            if self.review_ahead:
+            if self.review_ahead and counted:
                 self.review.ahead(before, move)
-        if ended:
+        if ended and counted:
             self.review.expert_ahead()
         if stage == Stage.SHOW:
             self.paint()
@@ -482,9 +498,10 @@ class App:
             if epoch != self.epoch:
                 return
             self.set_ui(stage=None if ended else Stage.SETTLE)
-            if ended:  # the score sheet
-                self.paint()
-                self.computer_may_play()
+            if ended:  # the score sheet (in a retry, its verdict or its hand's end instead)
+                if not self.retry.holds():
+                    self.paint()
+                    self.computer_may_play()
                 return
         self.paint()
         await self.pause(settle_ms(played, self.game, self.people))
@@ -549,7 +566,7 @@ class App:
     async def undo(self, value: str) -> bool:
         """Take back the player's last play and the computer's replies since, in the same hand
         (``chkobba.log.taken_back``), when the settings allow it; the match counts it."""
-        allowed = self.state.settings.undo and not self.people.among_people
+        allowed = self.state.settings.undo and not self.people.among_people and not self.ui.retry
         back = taken_back(self.game, self.ui.viewer) if allowed else None
         if back is None:
             return True

@@ -49,6 +49,7 @@ from .news import Announcement, Motion, announcement, event, motion, sounds, spo
 from .people import PassPanel, PeoplePanel, pass_panel, people_panel
 from .phases import HINTED, PLAYING, SHEETS, hiding, logged_deal, on_screen, phase_of, together
 from .puzzle import PuzzleBar, PuzzlesPanel, puzzle_bar, puzzle_spoken, puzzle_status, puzzles_panel
+from .retry import RetryPanel, retry_panel
 from .review import ExpertPanel, ReviewPanel, expert_panel, review_panel
 from .settings import Confirm, SettingsPanel, confirm_panel, settings_panel
 from .sheets import (
@@ -158,6 +159,7 @@ Overlay = (
     | SharePanel
     | StatsPanel
     | PuzzlesPanel
+    | RetryPanel
 )
 
 
@@ -197,6 +199,7 @@ class Frame:
     # the link's state on an empty felt.
     bare: bool = False
     puzzle: PuzzleBar | None = None  # ?puzzle: the puzzle under the player's hand
+    retrying: bool = False  # a costly decision tried again: the table is its (retry_bar)
 
 
 def make_frame(
@@ -255,7 +258,7 @@ def make_frame(
         mine=phase in PLAYING,
         choices=choice_panel(t, ui, choices),
         hint_enabled=phase in PLAYING,
-        hints=not ui.daily and ui.replay is None and ui.puzzle is None,
+        hints=not ui.daily and ui.replay is None and ui.puzzle is None and ui.retry is None,
         friends=bool(ui.links),
         undo=None
         if not settings.undo
@@ -263,6 +266,7 @@ def make_frame(
         or ui.daily
         or ui.puzzle
         or people.among_people
+        or ui.retry is not None
         else phase in PLAYING and undoable(game, ui.viewer) is not None,
         replay=replay_bar(t, ui),
         hinting=ui.hinting,
@@ -290,6 +294,7 @@ def make_frame(
         felt=settings.felt,
         bare=bare or making,
         puzzle=puzzle_bar(t, ui),
+        retrying=ui.retry is not None,
     )
 
 
@@ -529,9 +534,11 @@ def overlay(
         return expert_panel(t, game, ui, seats, people)
     if phase == ScreenPhase.SHARE:
         return share_panel(t, game, ui)
+    if phase == ScreenPhase.RETRY:
+        return retry_panel(t, game, ui, seats)
     if phase == ScreenPhase.CUT and game.cut_card is not None:
         reason = hint_reason(t, game, hint) if hint else ""
-        return Cut(game.cut_card, hint, reason, ui.hinting, not ui.daily)
+        return Cut(game.cut_card, hint, reason, ui.hinting, not ui.daily and ui.retry is None)
     return None
 
 

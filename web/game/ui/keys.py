@@ -22,6 +22,7 @@ ESCAPE = {
     ScreenPhase.STATS: "close",  # back to the settings
     ScreenPhase.PEOPLE: "close",
     ScreenPhase.PUZZLES: "close",
+    ScreenPhase.RETRY: "retry-back",
 }
 
 

@@ -28,6 +28,7 @@ from shared.viewpoint import HUMAN
 
 if TYPE_CHECKING:  # the review imports the bots' search: the page imports it later
     from chkobba.puzzles import Puzzle, Verdict
+    from chkobba.retry import Verdict as RetryVerdict
     from chkobba.review import Decision
 
     from .stats import Stats
@@ -75,6 +76,7 @@ class ScreenPhase(Named):
     PASS = "pass"  # the phone goes to the next person: every hand hidden until they tap
     FRIENDS = "friends"  # the links to friends far away: invitations, answers, connections
     PUZZLES = "puzzles"  # the player's own puzzles, listed (``puzzle``)
+    RETRY = "retry"  # try again: the verdict on a decision made anew, or its hand played out
 
 
 class Stage(Named):
@@ -100,6 +102,7 @@ PANELS = (
     ScreenPhase.PEOPLE,
     ScreenPhase.FRIENDS,
     ScreenPhase.PUZZLES,
+    ScreenPhase.RETRY,
 )
 
 
@@ -282,6 +285,22 @@ class PuzzleView:
 
 
 @dataclass(frozen=True)
+class Retry:
+    """Try again: the table before a costly decision of the review, played anew on the page (the
+    state's game meanwhile) while the match waits aside, never saved nor changed."""
+
+    match: Game  # the match, as it is saved: the state's game again on leaving
+    back: Ui  # the review as it was: the screen on leaving
+    seats: Roster  # who played the match's seats (in the retry: the one seat, bots the rest)
+    start: Game  # the position before the decision (its hidden cards and stock the same)
+    index: int  # the decision's index in the match's history
+    played: Move  # what the match played there
+    verdict: RetryVerdict | None = None  # the new choice judged by the review's search
+    stock: int = 0  # the stock's cards once the new choice was made (a new hand: fewer)
+    following: bool = False  # the hand is played on to its end
+
+
+@dataclass(frozen=True)
 class Ui:
     """Everything on screen that is not the game."""
 
@@ -319,6 +338,7 @@ class Ui:
     links: tuple[Link, ...] = ()  # the links to friends far away
     webrtc: bool = True  # this browser can link to friends far away (RTCPeerConnection)
     puzzle: PuzzleView | None = None  # ?puzzle: the puzzle on the table (None: a match)
+    retry: Retry | None = None  # a costly decision tried again (the state's game is its table)
 
     @property
     def busy(self) -> bool:

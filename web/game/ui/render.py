@@ -35,6 +35,7 @@ from .model import ScreenPhase
 from .news import Announcement
 from .people import PassPanel, PeoplePanel, pass_html, people_html
 from .puzzle import PuzzlesPanel, puzzle_html, puzzles_html
+from .retry import RetryPanel, retry_bar, retry_html
 from .review import ExpertPanel, ReviewPanel, expert_html, review_html
 from .settings import SettingsPanel, confirm_html, settings_html
 from .sheets import (
@@ -101,6 +102,7 @@ def render(frame: Frame) -> str:
             player(t, frame, frame.seats[0], inert),
             replay_bar(t, frame.replay, inert),
             puzzle_html(t, frame.puzzle, inert),
+            retry_bar(t, frame.retrying, inert),
         ]
     if frame.overlay is not None:
         parts.append(overlay(t, frame.overlay))
@@ -355,6 +357,8 @@ def overlay(t: Language, item: Overlay) -> str:
         return sheet_box(pass_html(t, item), ScreenPhase.PASS)
     if isinstance(item, PeoplePanel):
         return sheet_box(people_html(t, item), ScreenPhase.PEOPLE)
+    if isinstance(item, RetryPanel):
+        return sheet_box(retry_html(t, item), ScreenPhase.RETRY)
     if isinstance(item, FriendsPanel):
         return sheet_box(friends_html(t, item), ScreenPhase.FRIENDS)
     if isinstance(item, PuzzlesPanel):

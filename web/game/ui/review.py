@@ -40,6 +40,7 @@ class ReviewLine:
     grade: str  # "best", "fine", "costly"
     grade_label: str
     expert: str  # what the hard bot would have done instead, and what the difference cost ("")
+    retry: int | None = None  # a costly decision offered to try again: its index in the history
 
 
 @dataclass(frozen=True)
@@ -103,7 +104,8 @@ def review_panel(
         if decision.grade != "best":
             expert = words.expert_instead(t, decision.bot, before.cut_card, decision.loss)
         label = t._(words.GRADE_NAMES[decision.grade])
-        lines.append(ReviewLine(played, decision.grade, label, expert))
+        retry = decision.index if decision.grade == "costly" and not people.remote else None
+        lines.append(ReviewLine(played, decision.grade, label, expert, retry))
     counts = {grade: sum(d.grade == grade for d in ui.review) for grade in words.GRADE_NAMES}
     return ReviewPanel(
         words.review_title(t, logged_deal(game, ui), seats.name(seat)),
@@ -330,11 +332,18 @@ def review_html(t: Language, panel: ReviewPanel) -> str:
     if panel.working:
         return f"{title(panel.title)}{working(t)}{close_button(t)}"
     items = []
-    for line in panel.lines:
+    for number, line in enumerate(panel.lines):
         expert = f"<small>{escape(line.expert)}</small>" if line.expert else ""
+        retry = ""
+        if line.retry is not None:  # named "Try again", described by its decision
+            retry = (
+                f'<button type="button" class="btn retry" data-action="retry" '
+                f'data-value="{line.retry}" aria-describedby="decision-{number}">'
+                f"{escape(t._(words.RETRY))}</button>"
+            )
         items.append(
             f'<li class="{line.grade}"><span class="grade">{escape(line.grade_label)}</span>'
-            f"<span>{escape(line.played)}{expert}</span></li>"
+            f'<span id="decision-{number}">{escape(line.played)}{expert}</span>{retry}</li>'
         )
     return (
         f"{title(panel.title)}{persons_html('review', panel.persons)}"

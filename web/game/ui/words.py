@@ -559,6 +559,42 @@ def settings_note(t: Language, points: int) -> str:
     )
 
 
+# --- try again (a costly decision of the review, made anew) ---------------------------------
+
+RETRY = N_("Try again")
+RETRY_BAR = N_("Trying again: the table as it was before your move. Your match stays as it is.")
+RETRY_FOLLOW = N_("Follow the hand to its end")
+RETRY_BACK = N_("Back to the review")
+RETRY_AS_GOOD = N_("As good as the expert's choice.")
+RETRY_SAME = N_("The same choice as in your match.")
+RETRY_EVEN = N_("About the same as what you played in your match.")
+RETRY_HAND_OVER = N_("The hand is over.")
+
+
+def retry_title(t: Language, number: int) -> str:
+    return t._("Deal {number}: your move tried again", number=number)
+
+
+def retry_gain(t: Language, gain: float) -> str:
+    """What the new choice gains (``gain`` > 0) or costs against the match's move, by the
+    review's search, over the rest of the hand (its plural by the whole part, as
+    ``expert_instead``'s)."""
+    points, whole = decimal(t, abs(gain)), int(abs(gain))
+    if gain > 0:
+        return t.ngettext(
+            "Over the rest of the hand, it gains about {points} points on what you played.",
+            "Over the rest of the hand, it gains about {points} points on what you played.",
+            whole,
+            points=points,
+        )
+    return t.ngettext(
+        "Over the rest of the hand, it costs about {points} points more than what you played.",
+        "Over the rest of the hand, it costs about {points} points more than what you played.",
+        whole,
+        points=points,
+    )
+
+
 # --- notices -----------------------------------------------------------------------------------
 
 
