@@ -12,6 +12,7 @@ the hard bots' CPU per move. Use tuning seeds, never the goals' (``arena.GOALS_S
 - ``w64``: 64 worlds (``samples``); ``extra3``: 3 plies into the next hand;
   ``late4x3``: 3 plies into the next hand once at most 4 cards are left in the hands;
 - ``beta5``: the two-player inference's sharpness (``infer.BETA``, 20);
+  ``reply5``: the sharpness of a greedy opponent's replies in the two-player search (20);
 - ``opp20`` / ``mate20``: the four-player inference's sharpness for the opponents' plays
   (``team.OPPONENT_BETA``, 200) / the partner's (``team.PARTNER_BETA``, 20);
 - ``mate``: four players, the partner searched at its best in every hand (not only the last);
@@ -31,7 +32,7 @@ from typing import Any
 
 from chkobba import Game, Rules
 from chkobba.bots import hard as hard_module
-from chkobba.bots import infer, make_bot, team
+from chkobba.bots import infer, make_bot, search, team
 from chkobba.bots.hard import HardBot
 from chkobba.kernel import partner, side
 from chkobba.moves import Move
@@ -75,7 +76,7 @@ def apply(variant: str) -> dict[str, Any]:
     """Set the variant's module constants (after restoring the unchanged bot's) and return its
     ``LateBot`` options."""
     importlib.reload(team)
-    hard_module.BETA = infer.BETA
+    hard_module.BETA = search.BETA = infer.BETA
     options: dict[str, Any] = {}
     for part in variant.split("+"):
         if part == "base":
@@ -89,6 +90,8 @@ def apply(variant: str) -> dict[str, Any]:
             options["extra"] = int(part[5:])
         elif part.startswith("w"):
             options["samples"] = int(part[1:])
+        elif part.startswith("reply"):
+            search.BETA = float(part[5:])
         elif part.startswith("beta"):
             hard_module.BETA = float(part[4:])
         elif part.startswith("opp"):
