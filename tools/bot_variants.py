@@ -1,0 +1,172 @@
+"""A variant of the hard bot against an opponent, paired with the unchanged bot on the same deals.
+
+    python tools/bot_variants.py VARIANT OPPONENT --players 2 --seed 7300001 --deals 100 --jobs 1
+
+Each shuffle seed is played four times: the variant against ``OPPONENT`` with the seats swapped,
+then the unchanged hard bot against the same ``OPPONENT`` (same bot seeds), seats swapped. Prints
+each one's points per deal over the opponent and their paired difference (95% intervals), and
+the hard bots' CPU per move. Use tuning seeds, never the goals' (``arena.GOALS_SEED`` on).
+
+``VARIANT`` is ``base`` or parts joined by ``+``:
+
+- ``w64``: 64 worlds (``samples``); ``extra3``: 3 plies into the next hand;
+  ``late4x3``: 3 plies into the next hand once at most 4 cards are left in the hands;
+- ``beta5``: the two-player inference's sharpness (``infer.BETA``, 20);
+  ``reply5``: the sharpness of a greedy opponent's replies in the two-player search (20);
+- ``opp20`` / ``mate20``: the four-player inference's sharpness for the opponents' plays
+  (``team.OPPONENT_BETA``, 200) / the partner's (``team.PARTNER_BETA``, 20);
+- ``mate``: four players, the partner searched at its best in every hand (not only the last);
+- ``opps``: four players, the opponents searched at their best in every hand;
+- ``all``: four players, every seat at its best in every hand.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import math
+import statistics
+import time
+from multiprocessing import Pool
+from typing import Any
+
+from chkobba import Game, Rules
+from chkobba.bots import hard as hard_module
+from chkobba.bots import infer, make_bot, search, team
+from chkobba.bots.hard import HardBot
+from chkobba.kernel import partner, side
+from chkobba.moves import Move
+from chkobba.view import View
+
+
+class LateBot(HardBot):
+    """``HardBot`` searching ``late[1]`` plies into the next hand once at most ``late[0]`` cards
+    are left in the hands."""
+
+    def __init__(self, seed: int, late: tuple[int, int] | None = None, **options: Any) -> None:
+        super().__init__(seed, **options)
+        self.late = late
+
+    def choose(self, view: View) -> Move:
+        if self.late:
+            self.extra = self.late[1] if sum(view.hand_sizes) <= self.late[0] else 0
+        return super().choose(view)
+
+
+def _seats(best: str) -> Any:
+    """``team.settings`` with other seats at their best: ``mate``, ``opps`` or ``all``."""
+    plain = team.settings
+
+    def settings(view: View, samples: int | None, max_plies: int | None) -> team.Plan:
+        plan = plain(view, samples, max_plies)
+        plies = max_plies or team.WHOLE_HAND
+        mate = partner(view.seat, 4)
+        opponents = frozenset(s for s in range(4) if side(s) != view.side)
+        greedy = {
+            "mate": opponents,
+            "opps": frozenset() if not view.stock_count else frozenset({mate}),
+            "all": frozenset(),
+        }[best]
+        return plan._replace(searcher=lambda world: team.TeamSearcher(world, plies, greedy))
+
+    return settings
+
+
+def apply(variant: str) -> dict[str, Any]:
+    """Set the variant's module constants (after restoring the unchanged bot's) and return its
+    ``LateBot`` options."""
+    importlib.reload(team)
+    hard_module.BETA = search.BETA = infer.BETA
+    options: dict[str, Any] = {}
+    for part in variant.split("+"):
+        if part == "base":
+            continue
+        if part in ("mate", "opps", "all"):
+            team.settings = _seats(part)
+        elif part.startswith("late"):
+            cards, plies = part[4:].split("x")
+            options["late"] = (int(cards), int(plies))
+        elif part.startswith("extra"):
+            options["extra"] = int(part[5:])
+        elif part.startswith("w"):
+            options["samples"] = int(part[1:])
+        elif part.startswith("reply"):
+            search.BETA = float(part[5:])
+        elif part.startswith("beta"):
+            hard_module.BETA = float(part[4:])
+        elif part.startswith("opp"):
+            team.OPPONENT_BETA = float(part[3:])
+        elif part.startswith("mate"):
+            team.PARTNER_BETA = float(part[4:])
+        else:
+            raise SystemExit(f"unknown variant part {part!r}")
+    hard_module.settings = team.settings
+    return options
+
+
+Result = tuple[float, list[float]]  # points per deal over the opponent, CPU per move
+
+
+def play(task: tuple[str, str, int, int]) -> tuple[Result, Result]:
+    """Seed ``seed`` played by ``variant`` and by the unchanged bot, seats swapped each time."""
+    variant, opponent, players, seed = task
+    results = []
+    for name in (variant, "base"):
+        options = apply(name)
+        points, cpu = [], []
+        for hard_side in (0, 1):
+            bots = [
+                LateBot(seed * 8 + seat, **options)
+                if side(seat) == hard_side
+                else make_bot(opponent, seed=seed * 8 + seat)
+                for seat in range(players)
+            ]
+            game = Game.new(Rules(players=players, target=21), seed=seed)
+            while not game.deal_results:
+                seat = game.current
+                start = time.process_time()
+                move = bots[seat].choose(game.view(seat))
+                if side(seat) == hard_side:
+                    cpu.append(time.process_time() - start)
+                game = game.play(move)
+            scores = game.deal_results[0].scores
+            points.append(scores[hard_side].total - scores[1 - hard_side].total)
+        results.append((statistics.fmean(points), cpu))
+    return results[0], results[1]
+
+
+def _ci(values: list[float]) -> str:
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+    return f"{statistics.fmean(values):+.3f} ± {half:.3f}"
+
+
+def _cpu(values: list[float]) -> str:
+    ordered = sorted(values)
+    p95 = ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
+    return f"CPU per move mean {1000 * statistics.fmean(values):.1f} ms, p95 {1000 * p95:.1f} ms"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("variant")
+    parser.add_argument("opponent")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=7_300_001)
+    parser.add_argument("--deals", type=int, default=100)
+    parser.add_argument("--jobs", type=int, default=1)
+    args = parser.parse_args()
+    tasks = [
+        (args.variant, args.opponent, args.players, seed)
+        for seed in range(args.seed, args.seed + args.deals)
+    ]
+    with Pool(args.jobs) as pool:
+        out = list(pool.imap(play, tasks, chunksize=2))
+    last = args.seed + args.deals - 1
+    print(f"{args.variant} vs {args.opponent}, {args.players} players, seeds {args.seed}-{last}")
+    print(f"  variant   {_ci([v[0] for v, _ in out])}  {_cpu([c for v, _ in out for c in v[1]])}")
+    print(f"  unchanged {_ci([b[0] for _, b in out])}  {_cpu([c for _, b in out for c in b[1]])}")
+    print(f"  paired    {_ci([v[0] - b[0] for v, b in out])}")
+
+
+if __name__ == "__main__":
+    main()
