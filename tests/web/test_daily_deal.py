@@ -8,6 +8,7 @@ from html import escape
 
 import pytest
 from app_support import no_wait, play_by_taps, run
+from chkobba import bots
 from chkobba.bots import make_bot
 from chkobba.daily import daily_game, daily_points
 from fakes import Screen, Store
@@ -46,6 +47,31 @@ def test_the_daily_is_the_days_deal_against_the_hard_computer():
     assert type(app.opponent()) is not type(make_bot("medium", seed=1))
     assert DAILY_KEY in store and SAVE_KEY not in store  # kept apart from the player's match
     assert EN._(words.DAILY) in app.screen.html  # said on the score bar
+
+
+def test_the_computers_moves_are_the_same_on_a_slow_device(monkeypatch):
+    """No clock changes the computer's move (the daily deal is the same for everyone): the
+    page's bot with a clock that says a second passed at each look plays what it plays with a
+    clock that stands."""
+
+    def moves(step: float) -> list[str]:
+        now = [0.0]
+
+        def clock() -> float:
+            now[0] += step
+            return now[0]
+
+        def slow_bot(*args: object, **options: object) -> object:
+            bot = make_bot(*args, **options)
+            bot.clock = clock
+            return bot
+
+        monkeypatch.setattr(bots, "make_bot", slow_bot)
+        app = daily_app(Store())
+        run(play_by_taps(app))
+        return [str(move) for move in app.game.history]
+
+    assert moves(1.0) == moves(0.0)
 
 
 def test_a_played_daily_ends_after_one_deal_with_its_result_to_share(played):

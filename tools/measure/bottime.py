@@ -90,10 +90,10 @@ REVIEW_WORK = (
 
 
 def page_settings() -> list[tuple[int | None, float | None]]:
-    from ui.controller import BOT_BUDGET_MS, BOT_SAMPLES
+    from ui.controller import BOT_SAMPLES
     from ui.hint import HINT_BUDGET_MS, HINT_SAMPLES
 
-    return [(BOT_SAMPLES, BOT_BUDGET_MS), (HINT_SAMPLES, HINT_BUDGET_MS)]
+    return [(BOT_SAMPLES, None), (HINT_SAMPLES, HINT_BUDGET_MS)]
 
 
 def script(moves: int, settings: list[tuple[int | None, float | None]], players: int) -> str:

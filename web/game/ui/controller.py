@@ -73,10 +73,11 @@ CUT = 1300  # a computer seat's cut stays in view: the card it exposed, or that 
 # tabs' computers may race to save one position (the loser's move is refused by host.js, shown
 # then taken back). At 1.5 s a loaded machine lost such races.
 FOLLOW_MS = 6000
-# The hard bot's work per move on the page: the engine's default worlds, with a time cap so the
-# page never freezes. Measured in Pyodide (`python3 build.py bottime`): p95 well under the cap.
+# The hard bot's work per move on the page: the engine's default worlds and node caps, a fixed
+# amount of work and no time cap, so that the same seed and position give the same move on every
+# device (the daily deal's computer plays the same for everyone). It thinks in the worker, so the
+# page's thread never waits on it; in Pyodide (`python3 build.py bottime`) a move's p95 is 40 ms.
 BOT_SAMPLES: int | None = None
-BOT_BUDGET_MS = 150.0
 ELSEWHERE = Notice(NoticeKind.ELSEWHERE)
 
 
@@ -252,14 +253,13 @@ class App:
         self.save(force=True)
 
     def opponent(self) -> Bot:
-        """The computer player, made on its first move (the table shows sooner without it);
-        its hardest level stops thinking within BOT_BUDGET_MS."""
+        """The computer player, made on its first move (the table shows sooner without it)."""
         from chkobba.bots import make_bot
 
         if self.bot is None:
             seed = self.state.bot_seed + len(self.game.history)
             level = DAILY_LEVEL if self.daily is not None else self.state.settings.level
-            self.bot = make_bot(level, seed=seed, samples=BOT_SAMPLES, budget_ms=BOT_BUDGET_MS)
+            self.bot = make_bot(level, seed=seed, samples=BOT_SAMPLES)
         return self.bot
 
     def save(self, force: bool = False) -> bool:
