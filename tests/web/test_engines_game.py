@@ -1,12 +1,16 @@
 """The game in Firefox and WebKit (engines.py) on a plain host (no COOP/COEP), at a phone's
 size: a cold start, a deal's moves by taps, a reload that resumes, the table in Arabic, and the
-offline reload after one visit (the service worker, and Python booted from its snapshot).
+offline reload after one visit (the service worker, and Python booted from its snapshot), then
+a day's puzzle solved offline by a tap.
 
 One page per engine, on an origin of its own, goes through them in this order, as a player
 would (each test also passes alone, from a cold page). Screenshots of each step are written to
 test-results/screens/<engine>-*.png to be looked at (with CHKOBBA_SCREENS=1)."""
 
+import datetime
+
 import pytest
+from chkobba.puzzles import daily_puzzle
 from conftest import ENGINE_BOOT_MS, OFFLINE_COPY, Table
 from engines import Host
 from page_support import (
@@ -105,4 +109,19 @@ def test_the_offline_reload_after_one_visit_boots_from_the_snapshot(visit, host)
     assert seen(visit) == before
     visit.play_one()
     visit.screenshot(f"{visit.engine}-offline")
+    visit.assert_clean()
+
+
+def test_a_days_puzzle_is_solved_offline_by_a_tap(visit, host):
+    """Offline (the host stopped by the test before, or now): the puzzle is made in the page."""
+    shown(visit)
+    visit.page.wait_for_function(OFFLINE_COPY, timeout=ENGINE_BOOT_MS)
+    host.stop()
+    puzzle = daily_puzzle(datetime.date(2027, 1, 1))  # its answer: one card, one move
+    visit.page.goto(host.url + "index.html?puzzle=2027-01-01&pace=0&lang=fr")
+    visit.page.wait_for_selector('#app[data-puzzle="open"]', timeout=ENGINE_BOOT_MS)
+    visit.tap(f'[data-zone="hand-{puzzle.seat}"] [data-card="{puzzle.answer.card}"]')
+    visit.page.wait_for_selector('#app[data-puzzle="solved"] .verdict.right')
+    assert visit.page.inner_text(".verdict").startswith("Bien vu")
+    visit.screenshot(f"{visit.engine}-puzzle-offline")
     visit.assert_clean()

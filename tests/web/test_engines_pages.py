@@ -1,16 +1,13 @@
-"""The boards' demo, the Arabic tutorial, a puzzle of the day and the start-failure screen in
-Firefox and WebKit (engines.py) on a plain host, at a phone's size; screenshots of each in
-test-results/screens/ (with CHKOBBA_SCREENS=1)."""
+"""The boards' demo, the Arabic tutorial and the start-failure screen in Firefox and WebKit
+(engines.py) on a plain host, at a phone's size; screenshots of each in test-results/screens/
+(with CHKOBBA_SCREENS=1). A puzzle of the day is solved in both, offline: test_engines_game."""
 
 from __future__ import annotations
 
-import datetime
 import os
 import re
 
-import pytest
 from board_support import ALL_SETTLED, Boards
-from chkobba.puzzles import daily_puzzle
 from conftest import ENGINE_BOOT_MS, Table, keep_screen
 from engines import Host
 from page_support import (
@@ -83,22 +80,6 @@ def test_the_tutorial_in_arabic_is_played_by_taps(engine, plain_url):
     page.wait_for_selector("#queen[data-done]", state="attached")
     page.close()
     boards.assert_clean()
-
-
-# Firefox only: a cold start there takes ~3 s, in WebKit ~18 s (the puzzle's page itself is
-# the game's, which test_engines_game starts in both).
-@pytest.mark.parametrize("engine", ["firefox"], indirect=True)
-def test_a_days_puzzle_is_solved_by_a_tap(engine, plain_url):
-    puzzle = daily_puzzle(datetime.date(2027, 1, 1))  # its answer: one card, one move
-    table = Table(engine.new_page(), plain_url, "phone", ENGINE_BOOT_MS)
-    table.page.goto(plain_url + "index.html?puzzle=2027-01-01&pace=0&lang=fr")
-    table.page.wait_for_selector('#app[data-puzzle="open"]', timeout=ENGINE_BOOT_MS)
-    table.tap(f'[data-zone="hand-{puzzle.seat}"] [data-card="{puzzle.answer.card}"]')
-    table.page.wait_for_selector('#app[data-puzzle="solved"] .verdict.right')
-    assert table.page.inner_text(".verdict").startswith("Bien vu")
-    table.screenshot(f"{engine.name}-puzzle")
-    table.page.close()
-    table.assert_clean()
 
 
 class CutWasm(PlainHandler):
