@@ -108,6 +108,19 @@ async def connect(host, wire, fields):
     return guest
 
 
+async def reinvite(host, wire):
+    """The host's new invitation for seat 1 (its friends panel), opened by a fresh guest page
+    whose answer the host enters: that page, linked."""
+    await host.tap("friends")
+    await host.tap("reinvite", "1")
+    await settled(host)
+    fresh = wire.join()
+    await settled(host, fresh)
+    host.friends.answered([("seat", "1"), ("code", fresh.friends.link(GUEST_LINK).code)])
+    await settled(host, fresh)
+    return fresh
+
+
 async def play(host, guest, turns):
     """Both pages play their seats (the first legal move), dismissing their sheets; the guest
     never shows a card of another hand."""
@@ -231,13 +244,7 @@ def test_a_lost_link_is_said_and_a_fresh_pair_of_codes_resumes_the_same_position
         assert "lost" in host.screen.html and "lost" in guest.screen.html
         if host.game.current == 1:  # its turn waits for the friend, said so
             assert "Waiting for" in host.screen.html
-        await host.tap("friends")
-        await host.tap("reinvite", "1")
-        await settled(host)
-        fresh = wire.join()
-        await settled(host, fresh)
-        host.friends.answered([("seat", "1"), ("code", fresh.friends.link(GUEST_LINK).code)])
-        await settled(host, fresh)
+        fresh = await reinvite(host, wire)
         assert host.game == position  # the same match, resumed
         assert fresh.state.host_update.view == position.view(1)
         await play(host, fresh, 6)
@@ -548,13 +555,7 @@ def test_a_dropped_guests_page_offers_no_move_until_a_fresh_pair_of_codes():
         await settled(host, guest)
         assert [m for m in sent if m["type"] == "peer-send"] == []  # nothing was played
         assert guest.phase() == "wait"
-        await host.tap("friends")
-        await host.tap("reinvite", "1")
-        await settled(host)
-        fresh = wire.join()
-        await settled(host, fresh)
-        host.friends.answered([("seat", "1"), ("code", fresh.friends.link(GUEST_LINK).code)])
-        await settled(host, fresh)
+        fresh = await reinvite(host, wire)
         assert fresh.phase() in ("cut", "play")  # the same turn, on the fresh link
 
     run(dropped())
