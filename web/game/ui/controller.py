@@ -56,7 +56,7 @@ from .settings import SettingsScreen
 from .sheets import DealSheets
 from .stats import Stats
 from .stats_screen import StatsScreen
-from .storage import PUZZLE_DAYS_KEY, UNSAVED, KeptMatch, Storage
+from .storage import UNSAVED, KeptMatch, Storage
 from .taps import Tap, routes
 
 if TYPE_CHECKING:
@@ -167,9 +167,8 @@ class App:
             # What is kept and cannot be read is set aside, each with its notice.
             found = (problem, storage.check_days(), storage.check_frame())
             notices += [notice for notice in found if notice]
-        if self.keeps_save or puzzle is not None:  # the puzzles' days, the player's own
-            asides = (storage.check_days(PUZZLE_DAYS_KEY), storage.check_own())
-            notices += [notice for notice in asides if notice]
+        if self.keeps_save or puzzle is not None:
+            notices += self.puzzles.set_aside(storage)
         saved = self.daily_deal.still_on(saved)
         problems = params.errors + self.daily_deal.problems(params)
         if problems:

@@ -41,7 +41,7 @@ from .model import (
     Ui,
 )
 from .phases import PLAYING
-from .storage import PUZZLE_DAYS_KEY
+from .storage import PUZZLE_DAYS_KEY, Storage
 from .taps import AppForFeatures, Tap
 
 if TYPE_CHECKING:  # the puzzles import the bots' search: the page imports them when asked
@@ -69,6 +69,12 @@ class PuzzleScreen:
             self.asked = asked
             return PuzzleView()
         return PuzzleView(asked or self.today.isoformat())
+
+    def set_aside(self, storage: Storage) -> list[Notice]:
+        """What is kept of the puzzles (the days solved, the player's own) and cannot be read:
+        set aside, each with its notice."""
+        found = (storage.check_days(PUZZLE_DAYS_KEY), storage.check_own())
+        return [notice for notice in found if notice]
 
     def taps(self) -> dict[str, Tap]:
         here = (*PLAYING, ScreenPhase.WAIT)
