@@ -5,13 +5,14 @@ Every change replaces the state and ends in one ``paint()``: ``make_frame`` deci
 as the frame's motion says. The saved match is always the state's match: a move is saved before
 it is shown.
 
-The app keeps the flow of a match: its start (or restore), its saving and following other tabs,
-the computer's pace, the play's taps, undo. Each other feature is a module of its own, with its
-taps, its work and its panels: the deal's sheets (``sheets``), the hint (``hint``), the settings
-(``settings``), the people at the table (``people``), the review and the expert's replay
-(``review``), a costly decision tried again (``retry``: its table is the state's game meanwhile,
-never saved), the statistics (``stats_screen``), the daily deal's days (``daily_deal``) and
-friends far away (``friends``). ``tap`` routes each action to the feature that declares it.
+The app keeps the flow of a match: its start (the first state is ``opening``'s), its saving and
+following other tabs, the computer's pace, the play's taps, undo. Each other feature is a module of
+its own, with its taps, its work and its panels: the deal's sheets (``sheets``), the hint
+(``hint``), the settings (``settings``), the people at the table (``people``), the review and the
+expert's replay (``review``), a costly decision tried again (``retry``: its table is the state's
+game meanwhile, never saved), the statistics (``stats_screen``), the daily deal's days
+(``daily_deal``) and friends far away (``friends``). ``tap`` routes each action to the feature that
+declares it.
 """
 
 from __future__ import annotations
@@ -22,9 +23,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from chkobba import Card, ChkobbaError, Game, Move, MoveKind, Phase, Rules, SeatUpdate
-from chkobba.daily import DAILY_LEVEL, daily_game, daily_seed
+from chkobba.daily import DAILY_LEVEL
 from chkobba.log import taken_back
-from shared.i18n import pick
 
 from .daily_deal import DailyDeal, utc_now
 from .frame import capture_choices, make_frame
@@ -41,12 +41,12 @@ from .model import (
     Roster,
     ScreenPhase,
     Stage,
-    State,
     Ui,
 )
 from .news import made_sweep
+from .opening import first_state
 from .people import PeopleForm
-from .phases import in_progress, on_screen, screen_phase
+from .phases import on_screen, screen_phase
 from .puzzle import PuzzleScreen
 from .render import marks_of, render
 from .retry import RetryScreen
@@ -54,7 +54,6 @@ from .review import Review
 from .screen import Screen
 from .settings import SettingsScreen
 from .sheets import DealSheets
-from .stats import Stats
 from .stats_screen import StatsScreen
 from .storage import UNSAVED, KeptMatch, Storage
 from .taps import Tap, routes
@@ -143,74 +142,11 @@ class App:
             self.puzzles.taps(),
             self.retry.taps(),
         )
-        settings, kept = storage.read_settings()
-        settings = replace(
-            settings,
-            level=params.level or settings.level,
-            target=params.target or settings.target,
-            lang=pick(params.lang, settings.lang or None, languages),
-        )
-        asked = params.players or settings.players  # a new match's players
-        # A tutorial's board (?position=), a shared deal (?deal=) and a puzzle (?puzzle) leave
-        # the player's saved match alone.
-        puzzle = self.puzzles.opening(params)  # ?puzzle: no match of its own
-        self.keeps_save = (
-            params.position is None and params.deal is None and join is None and puzzle is None
-        )
-        # The daily deal (?daily): its day; its match is kept apart, under its own key.
-        self.daily = self.daily_deal.chosen(params) if self.keeps_save else None
-        storage = self.storage = self.daily_deal.kept_apart(storage)
-        notices: list[Notice] = [kept] if kept else []
-        saved: KeptMatch | None = None
-        if self.keeps_save:
-            saved, problem = storage.load()
-            # What is kept and cannot be read is set aside, each with its notice.
-            found = (problem, storage.check_days(), storage.check_frame())
-            notices += [notice for notice in found if notice]
-        if self.keeps_save or puzzle is not None:
-            notices += self.puzzles.set_aside(storage)
-        saved = self.daily_deal.still_on(saved)
-        problems = params.errors + self.daily_deal.problems(params)
-        if problems:
-            notices.append(Notice(NoticeKind.ADDRESS, problems=problems))
-        switch = None  # ?players= for another number than the saved match's: asked first
-        if self.daily is None and saved is not None and saved.game.rules.players != asked:
-            if params.players and in_progress(saved.game):
-                switch = params.players
-            elif params.players:
-                saved = None
-        undos, replay, people, number = 0, None, ALONE, 1
-        if params.deal is not None:
-            game, seen, bot_seed = params.deal.start, 0, params.deal.start.seed
-            replay, number = (0, len(params.deal.moves)), params.deal.deal
-        elif params.position is not None:
-            game, seen, bot_seed = params.position, 0, params.position.seed
-        elif puzzle is not None:  # the table stays bare until the puzzle is made
-            game, seen, bot_seed = Game.new(Rules(players=2), seed=0), 0, 0
-        elif saved is not None:
-            game, seen, bot_seed = saved.game, saved.seen_deals, saved.bot_seed
-            undos, people = saved.undos, saved.seats
-        elif self.daily is not None:
-            game, seen, bot_seed = daily_game(self.daily), 0, daily_seed(self.daily)
-        else:
-            settings = replace(settings, players=asked)
-            bot_seed = params.seed if params.seed is not None else fresh_seed()
-            rules = Rules(players=asked, target=settings.target)
-            game, seen = Game.new(rules, seed=bot_seed), 0
-        ui = Ui(
-            seen_deals=seen, replay=replay, replay_deal=number, hidden=people.shared, webrtc=webrtc
-        )
-        ui, people = self.friends.opening(ui, people)
-        ui = replace(self.daily_deal.opening(ui), puzzle=puzzle)
-        if switch is not None:
-            ui = replace(ui, panel=ScreenPhase.CONFIRM, switch=switch)
-        stats: Stats | None = None
-        if self.keeps_save and self.daily is None:  # the statistics: of the player's matches
-            stats, problem = storage.load_stats()
-            notices += [problem] if problem else []
-        ui = replace(ui, notices=tuple(notices))
-        self.state = State(game, ui, settings, bot_seed, undos, stats, people)
-        if saved is None:
+        features = (self.puzzles, self.daily_deal, self.friends)
+        opening = first_state(params, storage, fresh_seed, languages, join, webrtc, features)
+        self.keeps_save, self.daily = opening.keeps_save, opening.daily
+        self.storage, self.state = opening.storage, opening.state
+        if not opening.resumed:
             self.save(force=True)
 
     # --- state ---------------------------------------------------------------------------------

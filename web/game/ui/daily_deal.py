@@ -31,58 +31,57 @@ class DailyDeal:
         day = read_day(params.daily) if params.daily else self.today
         return min(day, self.today)
 
-    def kept_apart(self, storage: Storage) -> Storage:
-        """Where the match is kept: the daily deal's apart, under its own key (an earlier day's
-        apart from today's)."""
-        day = self.app.daily
+    def kept_apart(self, storage: Storage, day: datetime.date | None) -> Storage:
+        """Where the match of ``day``'s daily deal (None: another match) is kept: the daily
+        deal's apart, under its own key (an earlier day's apart from today's)."""
         return storage if day is None else storage.daily(earlier=day != self.today)
 
-    def still_on(self, saved: KeptMatch | None) -> KeptMatch | None:
-        """The saved match, unless it is another day's daily deal (yesterday's, or another
-        earlier day's): that one is over for good."""
-        day = self.app.daily
+    def still_on(self, saved: KeptMatch | None, day: datetime.date | None) -> KeptMatch | None:
+        """The saved match, unless ``day``'s daily deal is played and that match is another
+        day's (yesterday's, or another earlier day's): that one is over for good."""
         if day is not None and saved is not None and not is_daily(saved.game, day):
             return None
         return saved
 
-    def problems(self, params: Params) -> tuple[AddressProblem, ...]:
-        """What the address asked wrong of the daily deal: a day to come (today's is played)."""
-        day = self.app.daily
+    def problems(self, params: Params, day: datetime.date | None) -> tuple[AddressProblem, ...]:
+        """What the address asked wrong of the daily deal (``day``: the day played): a day to
+        come (today's is played)."""
         if day is not None and params.daily and day.isoformat() != params.daily:
             return (AddressProblem("future", "daily", params.daily),)
         return ()
 
-    def opening(self, ui: Ui) -> Ui:
-        """The daily deal's first frame: its day, the runs of days played, the time left until
-        the next day's."""
-        day = self.app.daily
+    def opening(self, ui: Ui, day: datetime.date | None, storage: Storage) -> Ui:
+        """The first frame of ``day``'s daily deal (kept in ``storage``): its day, the runs of
+        days played, the time left until the next day's."""
         if day is None:
             return ui
         return replace(
-            ui, daily=day.isoformat(), streak=self.streak(), next_daily=self.next_daily()
+            ui, daily=day.isoformat(), streak=self.streak(storage), next_daily=self.next_daily(day)
         )
 
     def record_day(self) -> None:
         """The daily deal just ended: today's counts toward the run of days played (an earlier
         day's, opened from a link, is played for itself)."""
-        if self.app.daily is None or not daily_over(self.app.game) or self.app.daily != self.today:
+        day = self.app.daily
+        if day is None or not daily_over(self.app.game) or day != self.today:
             return
-        self.app.notify(self.app.storage.played_day(self.app.daily))
-        self.app.set_ui(streak=self.streak(), next_daily=self.next_daily())
+        self.app.notify(self.app.storage.played_day(day))
+        self.app.set_ui(streak=self.streak(self.app.storage), next_daily=self.next_daily(day))
 
-    def next_daily(self) -> int:
-        """The minutes until the next day's deal (UTC midnight), when today's is played; 0 for
-        an earlier day's."""
-        if self.app.daily != self.today:
+    def next_daily(self, day: datetime.date) -> int:
+        """The minutes until the next day's deal (UTC midnight), when today's is played (``day``);
+        0 for an earlier day's."""
+        if day != self.today:
             return 0
         now = clock_time(self.app.clock())
         midnight = datetime.datetime.combine(self.today, datetime.time(), datetime.UTC)
         left = midnight + datetime.timedelta(days=1) - now
         return max(1, -(-int(left.total_seconds()) // 60))
 
-    def streak(self) -> tuple[int, int]:
-        """The runs of days on which the day's daily deal was played: now, and the best."""
-        return streak(self.app.storage.days(), self.today)
+    def streak(self, storage: Storage) -> tuple[int, int]:
+        """The runs of days on which the day's daily deal was played (as kept in ``storage``):
+        now, and the best."""
+        return streak(storage.days(), self.today)
 
 
 def utc_now() -> str:
