@@ -5,7 +5,7 @@ axe once the screen is still, and a friend's phone (``Player``) linked to the ho
 from __future__ import annotations
 
 from axe import audit, blocking, report
-from conftest import VIEWPORTS, Table
+from conftest import ROOT, VIEWPORTS, Table
 
 STILL = "() => document.getAnimations().every(a => a.playState !== 'running')"
 
@@ -28,22 +28,8 @@ def people_form(table: Table, query: str | None = None) -> None:
 
 
 # Every text the page's data channels receive, kept for the test to read (before the page's own
-# scripts make any connection).
-LISTEN = """() => {
-    window.heard = [];
-    window.channels = [];
-    const Connection = window.RTCPeerConnection;
-    window.RTCPeerConnection = class extends Connection {
-        createDataChannel(...args) {
-            const channel = super.createDataChannel(...args);
-            channels.push(channel);
-            channel.addEventListener("message", (e) => {
-                if (typeof e.data === "string") heard.push(e.data);
-            });
-            return channel;
-        }
-    };
-}"""
+# scripts make any connection): the flood measure's listener, shared.
+LISTEN = (ROOT / "tools" / "measure" / "channel_listener.js").read_text()
 ANYWHERE = "'[data-zone^=\"hand-\"] [data-card]'"
 
 

@@ -25,9 +25,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 from static_server import start_server  # noqa: E402
 
-sys.path.insert(0, str(ROOT / "tests" / "web"))
-# A guest page's data channels and the texts they receive (to send raw texts): the test's own.
-from page_support import LISTEN  # noqa: E402
+# A guest page's data channels and the texts they receive (to send raw texts).
+LISTEN = (Path(__file__).parent / "channel_listener.js").read_text()
 
 NO_MDNS = "--disable-features=WebRtcHideLocalIpsWithMdns"  # host candidates on the loopback
 READY = "html.ready #app[data-phase]"
