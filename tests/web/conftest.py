@@ -118,8 +118,10 @@ def form(request) -> str:
 
 # A test of the flow alone (no layout in question) runs at the phone's size: what each screen
 # looks like at both sizes, in each language, is the layout tests' (a11y, table_layout, looks,
-# first_paint, four, the whole deal by mouse in play).
+# first_paint, four, the whole deal by mouse in play; the boards': tutorial_look).
 PHONE = pytest.mark.parametrize("form", ["phone"], indirect=True)
+# A test of what a mouse or a keyboard does (no layout in question) runs at the desktop's size.
+DESKTOP = pytest.mark.parametrize("form", ["desktop"], indirect=True)
 # A test so marked lets the page's service worker run (the others block it).
 SERVICE_WORKER = pytest.mark.service_worker
 # The game's page (``table``) opens as a returning player's does: in a browser context kept

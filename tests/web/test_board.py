@@ -13,7 +13,7 @@ from urllib.parse import quote, urlencode
 import pytest
 from board_support import ALL_SETTLED, CUT, QUEEN, Boards
 from chkobba import Game, Move
-from conftest import BOOT_MS, PHONE, keep_screen, load_build
+from conftest import BOOT_MS, DESKTOP, PHONE, keep_screen, load_build
 from playwright.sync_api import expect
 from static_server import Handler
 
@@ -69,6 +69,7 @@ def expected_feedback(board, steps: str) -> str:
     return frame(state).feedback
 
 
+@PHONE
 def test_each_lesson_is_done_by_taps_after_a_wrong_move_is_explained(boards, server_url):
     boards.open(server_url + "tutorial.html")
     for lesson, steps in LESSONS.items():
@@ -126,6 +127,7 @@ def test_the_tutorial_speaks_arabic_and_a_lesson_is_walked_by_the_keyboard(board
     keep_screen(page, f"tutorial-ar-{boards.device}")
 
 
+@PHONE
 def test_the_tutorial_follows_the_games_language_and_its_buttons_change_it(boards, server_url):
     page = boards.page
     page.add_init_script("localStorage.setItem('chkobba.settings', JSON.stringify({lang: 'fr'}))")
@@ -142,6 +144,7 @@ def test_the_tutorial_follows_the_games_language_and_its_buttons_change_it(board
     assert settings == {"lang": "en"}
 
 
+@PHONE
 def test_the_tutorial_works_when_storage_refuses(boards, server_url):
     boards.page.add_init_script(
         "Storage.prototype.setItem = () => {"
@@ -204,6 +207,7 @@ def look(page, bad: str, lang: str) -> None:
         keep_screen(page, f"tutorial-set-aside-{lang}-phone")
 
 
+@DESKTOP
 def test_a_tap_whose_card_is_redrawn_under_the_finger_still_counts(boards, server_url):
     """The board answers a tap by replacing its HTML: a press on a card drawn before that answer
     and released after it gets no click from the browser, and must not be lost."""
@@ -226,6 +230,7 @@ def test_a_tap_whose_card_is_redrawn_under_the_finger_still_counts(boards, serve
 # --- the modes, on the demo page ------------------------------------------------------------
 
 
+@PHONE
 def test_show_line_and_puzzle_modes(boards, server_url):
     boards.open(server_url + "embed-demo.html")
     page = boards.page
@@ -267,6 +272,7 @@ def test_show_line_and_puzzle_modes(boards, server_url):
     expect(feedback(two)).to_have_text(expected_feedback(two, "hand:KH play"))
 
 
+@PHONE
 def test_six_boards_share_one_python(boards, server_url):
     wasm: list[str] = []
     boards.page.on("request", lambda r: r.url.endswith(".wasm") and wasm.append(r.url))
@@ -351,6 +357,7 @@ def wait_frames(page, count: int) -> None:
         )
 
 
+@PHONE
 def test_a_host_on_another_origin_gets_events_and_sends_commands(page, form, hosts):
     dist, host, folder = hosts
     origin = host.rstrip("/")
@@ -456,6 +463,7 @@ def attributes(values: dict[str, str]) -> str:
     return " ".join(f'{name}="{escape(value)}"' for name, value in values.items())
 
 
+@PHONE
 def test_hostile_attributes_and_parameters_make_clear_errors_and_run_nothing(page, form, hosts):
     dist, host, folder = hosts
     body = "".join(
@@ -494,6 +502,7 @@ def test_hostile_attributes_and_parameters_make_clear_errors_and_run_nothing(pag
     boards.assert_clean()
 
 
+@PHONE
 def test_the_games_settings_lead_to_the_tutorial(table, server_url):
     table.open("?seed=3&pace=0")
     table.tap('[data-action="settings"]')

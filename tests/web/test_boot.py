@@ -2,6 +2,7 @@
 its Python runs in a worker (the page is cross-origin isolated)."""
 
 import pytest
+from conftest import PHONE
 
 pytestmark = pytest.mark.first_visit  # the boot itself is looked at
 
@@ -13,6 +14,7 @@ def test_boot_shows_a_playable_table(table):
     table.screenshot("boot")
 
 
+@PHONE
 def test_python_runs_in_a_worker_where_the_page_is_cross_origin_isolated(table):
     table.open("?seed=7&pace=0")
     assert table.page.evaluate("crossOriginIsolated") is True

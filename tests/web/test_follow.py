@@ -127,6 +127,7 @@ def test_the_last_card_lands_then_the_sheet_explains_itself(table):
     table.wait_phase("sheet")
 
 
+@PHONE
 def test_undo_takes_back_a_play_by_tap_and_by_keyboard(table):
     table.open("?seed=5&pace=0")
     table.wait_phase("cut")

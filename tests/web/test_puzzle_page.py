@@ -8,13 +8,10 @@ import datetime
 import json
 
 import axe
-import pytest
 from chkobba.puzzles import alike, daily_puzzle
-from conftest import PHONE
+from conftest import DESKTOP, PHONE
 from ui.puzzle import puzzle_link
 from ui.storage import PUZZLE_DAYS_KEY, SAVE_KEY
-
-DESKTOP = pytest.mark.parametrize("form", ["desktop"], indirect=True)
 
 
 def try_move(table, puzzle, move) -> None:

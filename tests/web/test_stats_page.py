@@ -10,6 +10,7 @@ import json
 
 import axe
 from app_support import recorded
+from conftest import PHONE
 from ui.stats import STATS_KEY, export_text, from_json, to_json
 
 KEEP = "([key, text]) => localStorage.setItem(key, text)"
@@ -48,6 +49,7 @@ def test_the_statistics_read_in_each_language_with_their_chart(table):
     table.wait_phase("settings")
 
 
+@PHONE
 def test_export_import_and_reset_by_taps(table, tmp_path):
     stats = recorded(True, True)
     open_stats(table, stats, "?pace=0&seed=3")
