@@ -8,7 +8,7 @@ import pickle
 import pytest
 from chkobba import DECK, HAYYA, Card, Game, Move, capture_options
 from engine_support import cards, codes, oracle_captures, rest_of_deck
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 # ----------------------------------------------------------------------------- the deck
@@ -159,6 +159,7 @@ def test_capture_options_does_not_depend_on_table_order():
     assert capture_options(card, table) == capture_options(card, table[::-1])
 
 
+@settings(deadline=None)
 @given(
     st.sampled_from(DECK),
     st.lists(st.sampled_from(DECK), unique=True, max_size=12),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from chkobba import DECK, TARGETS, DealScore, Game, IllegalMove, Rules, match_winner, score_deal
 from engine_support import cards, codes, oracle_points, play_through, rest_of_deck
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 # ----------------------------------------------------------------------------- score_deal
@@ -98,6 +98,7 @@ def test_each_chkobba_adds_one_and_ties_give_nothing():
     assert (a.total, b.total) == (3, 2 + 1 + 1)  # side 1 has the bermila and the 7ayya
 
 
+@settings(deadline=None)
 @given(
     st.permutations(DECK),
     st.integers(0, 40),

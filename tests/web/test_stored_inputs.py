@@ -68,6 +68,7 @@ DIGITISH = st.text(st.sampled_from("0123456789²¹\u0661\uff11"), min_size=1, ma
 NUMBERISH = DIGITISH | st.text(st.sampled_from("0123456789.+-_ eEnaifty²\u0661\uff11"), max_size=12)
 
 
+@settings(deadline=None)
 @given(st.lists(st.tuples(NAMES, NUMBERISH | st.text(max_size=30))))
 def test_no_address_raises_or_yields_a_value_out_of_range(pairs):
     params = parse_params(pairs)
@@ -126,7 +127,7 @@ FIELDS = ["target", "level", "lang", "players"]
 KEPT = st.fixed_dictionaries({}, optional=dict.fromkeys(FIELDS, ODD | KNOWN | JSON))
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 @given(JSON | KEPT)
 def test_any_kept_json_gives_settings_the_page_could_have_written(value):
     kept = settings_from(json.dumps(value))
@@ -135,6 +136,7 @@ def test_any_kept_json_gives_settings_the_page_could_have_written(value):
     assert kept.players in PLAYERS and type(kept.players) is int
 
 
+@settings(deadline=None)
 @given(
     st.builds(
         Settings,
