@@ -105,10 +105,17 @@ def plain_url(server_url):
     server.shutdown()
 
 
+# The pages of one site share a renderer process (Chromium's process-per-site), as they may on a
+# phone short of memory: so the compiled wasm a kept context's holder page keeps (HOLD_WASM) is
+# found compiled by every test page's worker, as a reload finds it (host.js keeps it so).
+SHARED_PROCESS = "--process-per-site"
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
     chromium = shutil.which("chromium") or "/usr/bin/chromium"
-    return {**browser_type_launch_args, "executable_path": chromium}
+    args = [*browser_type_launch_args.get("args", []), SHARED_PROCESS]
+    return {**browser_type_launch_args, "executable_path": chromium, "args": args}
 
 
 @pytest.fixture(params=list(VIEWPORTS))
@@ -124,12 +131,12 @@ PHONE = pytest.mark.parametrize("form", ["phone"], indirect=True)
 DESKTOP = pytest.mark.parametrize("form", ["desktop"], indirect=True)
 # A test so marked lets the page's service worker run (the others block it).
 SERVICE_WORKER = pytest.mark.service_worker
-# The game's page (``table``) opens as a returning player's does: in a browser context kept
-# by the test process for each size (its HTTP cache warm, the memory snapshot of Python a
-# first visit makes kept in it: Python up in a third of a first visit's time), its storage
-# emptied after each test. A test so marked, one that asks for its own ``page`` or
-# ``context``, or one with the service worker running, opens in a context of its own, from
-# nothing, as a first visit.
+# The game's page (``table``) and the boards' (``boards``) open as a returning player's reload
+# does: in a browser context kept by the test process for each size (its HTTP cache warm, the
+# memory snapshot of Python a first visit makes kept in it: Python up in a third of a first
+# visit's time; Pyodide's wasm held compiled, ``KeptContexts``), its storage emptied after each
+# test. A test so marked, one that asks for its own ``page`` or ``context``, or one with the
+# service worker running, opens in a context of its own, from nothing, as a first visit.
 FIRST_VISIT = pytest.mark.first_visit
 MEASURE = """selector => {
     const element = document.querySelector(selector);
@@ -143,6 +150,12 @@ MAKE_SNAPSHOT = """() => new Promise((resolve) => {  // as pwa.js has it made, o
     worker.onmessage = (event) => resolve(String(event.data));
     worker.onerror = (event) => resolve(`failed: ${event.message}`);
 })"""
+# Pyodide's wasm compiled and held by a page of the game's origin: V8 shares a module compiled
+# from the same bytes with the pages and workers of its renderer process while one holds it.
+HOLD_WASM = """async () => {
+    window.held = await WebAssembly.compileStreaming(fetch("./pyodide/pyodide.asm.wasm"));
+    return "held";
+}"""
 FORGET = """async () => {  // what a test's page kept, the snapshot and the HTTP cache aside
     localStorage.clear();
     sessionStorage.clear();
@@ -157,25 +170,38 @@ def browser_context_args(browser_context_args, form, request):
     return {**browser_context_args, **VIEWPORTS[form], "service_workers": workers}
 
 
+class KeptContexts:
+    """The test process's browser context for each size, as a returning player's browser holds
+    the game (made at its first use): Python's memory snapshot kept in it, and a page of the
+    origin that holds Pyodide's compiled wasm (``holder``), open as long as the context is, so
+    that each test's page boots as a reload does instead of compiling 9.6 MB of wasm again."""
+
+    def __init__(self, browser, base: str) -> None:
+        self.browser, self.base = browser, base
+        self.contexts: dict[str, object] = {}
+        self.holders: list[object] = []
+
+    def __call__(self, form: str):
+        if form not in self.contexts:
+            context = self.browser.new_context(**VIEWPORTS[form], service_workers="block")
+            holder = context.new_page()
+            blank_page(holder, self.base)
+            made = holder.evaluate(MAKE_SNAPSHOT)
+            assert made == "kept", made
+            assert holder.evaluate(HOLD_WASM) == "held"
+            self.contexts[form], self.holders = context, [*self.holders, holder]
+        return self.contexts[form]
+
+    def tests_pages(self, context) -> list:
+        """The pages a test opened in ``context`` (its holder aside)."""
+        return [page for page in context.pages if page not in self.holders]
+
+
 @pytest.fixture(scope="session")
 def kept_contexts(browser, server_url):
-    """The test process's browser context for each size, as a returning player's browser
-    holds the game: ``kept_contexts(form)`` makes it at its first use."""
-    contexts = {}
-
-    def kept(form: str):
-        if form not in contexts:
-            context = browser.new_context(**VIEWPORTS[form], service_workers="block")
-            page = context.new_page()
-            blank_page(page, server_url)
-            made = page.evaluate(MAKE_SNAPSHOT)
-            assert made == "kept", made
-            page.close()
-            contexts[form] = context
-        return contexts[form]
-
+    kept = KeptContexts(browser, server_url)
     yield kept
-    for context in contexts.values():
+    for context in kept.contexts.values():
         context.close()
 
 
@@ -344,22 +370,32 @@ class Table:
 
 
 @pytest.fixture
-def table(request, server_url, form):
+def kept_page(request, server_url, form):
+    """A page of the test process's kept context (``KeptContexts``) at ``form``'s size; what
+    the test opened there is closed after it, and what the origin's pages stored forgotten. A
+    test so marked, one that asks for its own ``page`` or ``context``, or one with the service
+    worker running, gets pytest-playwright's ``page`` instead: a context of its own."""
     own = {"page", "context"} & set(inspect.signature(request.function).parameters)
     marked = request.node.get_closest_marker
     if own or marked("first_visit") or marked("service_worker"):
-        yield from checked(Table(request.getfixturevalue("page"), server_url, form))
+        yield request.getfixturevalue("page")
         return
-    context = request.getfixturevalue("kept_contexts")(form)
+    kept = request.getfixturevalue("kept_contexts")
+    context = kept(form)
     try:
-        yield from checked(Table(context.new_page(), server_url, form))
+        yield context.new_page()
     finally:
-        for page in context.pages:
+        for page in kept.tests_pages(context):
             page.close()
         page = context.new_page()
         blank_page(page, server_url)
         page.evaluate(FORGET)
         page.close()
+
+
+@pytest.fixture
+def table(kept_page, server_url, form):
+    yield from checked(Table(kept_page, server_url, form))
 
 
 def checked(table: Table):

@@ -19,8 +19,8 @@ from static_server import Handler
 
 
 @pytest.fixture
-def boards(page, server_url, form):
-    boards = Boards(page, form, (server_url,))
+def boards(kept_page, server_url, form):
+    boards = Boards(kept_page, form, (server_url,))
     yield boards
     boards.assert_clean()
 

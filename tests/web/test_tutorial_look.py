@@ -19,8 +19,8 @@ from playwright.sync_api import expect
 
 
 @pytest.fixture
-def reader(page, server_url, form):
-    reader = Boards(page, form, (server_url,))
+def reader(kept_page, server_url, form):
+    reader = Boards(kept_page, form, (server_url,))
     yield reader
     reader.assert_clean()
 
