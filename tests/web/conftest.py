@@ -171,38 +171,49 @@ def browser_context_args(browser_context_args, form, request):
 
 
 class KeptContexts:
-    """The test process's browser context for each size, as a returning player's browser holds
-    the game (made at its first use): Python's memory snapshot kept in it, and a page of the
-    origin that holds Pyodide's compiled wasm (``holder``), open as long as the context is, so
-    that each test's page boots as a reload does instead of compiling 9.6 MB of wasm again."""
+    """Browser contexts kept by a test process, as a returning player's browser holds the game
+    (each made at its first use): Python's memory snapshot kept in it, and a page of the origin
+    that holds Pyodide's compiled wasm (``holders``), open as long as the context is, so that
+    each test's page boots as a reload does instead of compiling 9.6 MB of wasm again. One for
+    each size (``form``) and, where a test needs several phones, each phone (``phone``)."""
 
     def __init__(self, browser, base: str) -> None:
         self.browser, self.base = browser, base
-        self.contexts: dict[str, object] = {}
+        self.contexts: dict[tuple[str, int], object] = {}
         self.holders: list[object] = []
 
-    def __call__(self, form: str):
-        if form not in self.contexts:
+    def __call__(self, form: str, phone: int = 0):
+        if (form, phone) not in self.contexts:
             context = self.browser.new_context(**VIEWPORTS[form], service_workers="block")
             holder = context.new_page()
             blank_page(holder, self.base)
             made = holder.evaluate(MAKE_SNAPSHOT)
             assert made == "kept", made
             assert holder.evaluate(HOLD_WASM) == "held"
-            self.contexts[form], self.holders = context, [*self.holders, holder]
-        return self.contexts[form]
+            self.contexts[form, phone], self.holders = context, [*self.holders, holder]
+        return self.contexts[form, phone]
 
-    def tests_pages(self, context) -> list:
-        """The pages a test opened in ``context`` (its holder aside)."""
-        return [page for page in context.pages if page not in self.holders]
+    def forget(self, context) -> None:
+        """After a test: the pages it opened in ``context`` closed (its holder aside), and what
+        the origin's pages stored forgotten."""
+        for page in context.pages:
+            if page not in self.holders:
+                page.close()
+        page = context.new_page()
+        blank_page(page, self.base)
+        page.evaluate(FORGET)
+        page.close()
+
+    def close(self) -> None:
+        for context in self.contexts.values():
+            context.close()
 
 
 @pytest.fixture(scope="session")
 def kept_contexts(browser, server_url):
     kept = KeptContexts(browser, server_url)
     yield kept
-    for context in kept.contexts.values():
-        context.close()
+    kept.close()
 
 
 def blank_page(page, base: str) -> None:
@@ -385,12 +396,7 @@ def kept_page(request, server_url, form):
     try:
         yield context.new_page()
     finally:
-        for page in kept.tests_pages(context):
-            page.close()
-        page = context.new_page()
-        blank_page(page, server_url)
-        page.evaluate(FORGET)
-        page.close()
+        kept.forget(context)
 
 
 @pytest.fixture
@@ -425,6 +431,15 @@ def link_browser(browser_type, browser_type_launch_args):
     browser = browser_type.launch(**{**browser_type_launch_args, "args": args})
     yield browser
     browser.close()
+
+
+@pytest.fixture(scope="module")
+def phones(link_browser, server_url):
+    """The phones of players linked peer to peer: ``phones("phone", n)`` is the n-th phone's
+    kept context in ``link_browser`` (``KeptContexts``)."""
+    kept = KeptContexts(link_browser, server_url)
+    yield kept
+    kept.close()
 
 
 @pytest.fixture(scope="module", params=["firefox", "webkit"])

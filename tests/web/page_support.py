@@ -5,7 +5,7 @@ axe once the screen is still, and a friend's phone (``Player``) linked to the ho
 from __future__ import annotations
 
 from axe import audit, blocking, report
-from conftest import ROOT, VIEWPORTS, Table
+from conftest import ROOT, Table
 
 STILL = "() => document.getAnimations().every(a => a.playState !== 'running')"
 
@@ -34,12 +34,13 @@ ANYWHERE = "'[data-zone^=\"hand-\"] [data-card]'"
 
 
 class Player:
-    """One player's phone: a browser context of its own, the game page in it."""
+    """One player's phone: the game page in a browser context of its own (a kept one,
+    ``KeptContexts``: what it stored is forgotten after the test)."""
 
-    def __init__(self, browser, base: str) -> None:
-        self.context = browser.new_context(**VIEWPORTS["phone"], service_workers="block")
-        self.context.add_init_script(f"({LISTEN})()")
+    def __init__(self, context, base: str) -> None:
+        self.context = context
         self.page = self.context.new_page()
+        self.page.add_init_script(f"({LISTEN})()")
         self.table = Table(self.page, base, "phone")
 
     def code(self) -> str:

@@ -57,13 +57,13 @@ class Pair:
 
 
 @pytest.fixture(scope="module")
-def pairs(link_browser, server_url):
+def pairs(phones, server_url):
     """Both pairs, their answers shown: Chromium hosting Firefox, and Firefox hosting Chromium."""
     firefox = Firefox(FIREFOX_PREFS)
     players: list[Player] = []
 
     def player(engine: str) -> Player:
-        made = Player(link_browser, server_url) if engine == "chromium" else None
+        made = Player(phones("phone", len(players)), server_url) if engine == "chromium" else None
         players.append(made or FirefoxPlayer(firefox, server_url))
         return players[-1]
 

@@ -19,16 +19,16 @@ from page_support import (
 
 
 @pytest.fixture
-def players(link_browser, server_url):
+def players(phones, server_url):
     made: list[Player] = []
 
     def make() -> Player:
-        made.append(Player(link_browser, server_url))
+        made.append(Player(phones("phone", len(made)), server_url))
         return made[-1]
 
     yield make
     for one in made:
-        one.context.close()
+        phones.forget(one.context)
         one.table.assert_clean()
 
 
@@ -104,7 +104,7 @@ def test_a_friend_far_away_plays_a_deal_is_refused_hostile_texts_and_resumes(pla
         host.page.wait_for_selector("[data-notice]", state="detached")
 
     # The guest's phone goes away: the host says so, and a new invitation resumes the match.
-    guest.context.close()
+    guest.page.close()
     host.page.wait_for_selector("[data-notice]:has-text('lost')", timeout=20_000)
     host.table.tap('[data-action="friends"]')
     host.table.wait_phase("friends")
@@ -231,7 +231,7 @@ def test_each_step_recovers_a_new_invitation_in_the_same_tab_and_a_bad_answer(pl
 @pytest.mark.parametrize("lang", ["en", "ar"])
 def test_a_browser_without_webrtc_says_it_cannot_play_online_and_which_can(players, lang):
     guest = players()
-    guest.context.add_init_script("delete window.RTCPeerConnection")
+    guest.page.add_init_script("delete window.RTCPeerConnection")
     guest.page.goto(f"{guest.table.base}index.html?pace=0&lang={lang}#join=AAAA")
     guest.table.wait_ready()
     guest.page.wait_for_selector('[data-link-state="unsupported"]')
