@@ -141,6 +141,10 @@ FITTED: dict[str, Weights] = {
     "n2": (0.9855, 0.8667, 0.7057, 1.0281, -0.4184, 0.1607),
     # fit --features S,K,D,B,T,E on the same hand ends
     "k2": (1.0098, 0.8564, 0.7039, 0.8014, 0.1223, 0.0),
+    # fit --features S,H,N on the same hand ends (H: the plain evaluation, its sure points out)
+    "h2": (0.863, 0.863, 0.863, 0.863, 0.863 * EMPTY_TABLE, 0.1355),
+    # fit --features S,K,D,B,T,E on play --players 4 --bots hard,hard --seed 8200001 (400 deals)
+    "k4": (0.513, 1.2064, 0.8061, 0.1629, -0.3984, 0.0),
 }
 
 
