@@ -2,20 +2,24 @@
 
     python tools/fit_horizon.py play --players 2 --bots hard,hard --seed 8100001 --deals 1000 \
         --jobs 2 --out /tmp/horizon2.jsonl
-    python tools/fit_horizon.py fit /tmp/horizon2.jsonl [--features K,D,B,T,E] [--ridge 1]
+    python tools/fit_horizon.py fit /tmp/horizon2.jsonl [--features S,K,D,B,T,E,N] [--ridge 1] \
+        [--out weights.json]
 
-``play`` plays one deal per seed (``Rules(target=21)``, the bots seeded as ``bot_variants.py``
-seeds them) and writes, at each hand's end where a next hand is dealt (the horizon the hard
-bot's search scores), the public position (both piles packed as ``core.pack_pile`` packs them,
-the table, the side that leads the next hand, the side that took last, the cards left to deal)
-and the deal's final point difference, side 0 minus side 1, one JSON line each. Use tuning seeds,
-never the goals' (``arena.GOALS_SEED`` on).
+``play`` plays one deal per seed (``Rules(target=21)``, the bots seeded as ``bot_variants.py`` seeds
+them; a pair of levels swaps sides from seed to seed) and writes, at each hand's end where a next
+hand is dealt (the horizon the hard bot's search scores), the public position (both piles packed as
+``core.pack_pile`` packs them, the table, the side that leads the next hand, the side that took
+last, the cards left to deal) and the deal's final point difference, side 0 minus side 1, one JSON
+line each. Use tuning seeds, never the goals' (``arena.GOALS_SEED`` on).
 
 ``fit`` fits that difference, less the points already sure (the 7♦ and the chkobbas in the
 piles), by least squares (ridge ``--ridge``) on the features named by ``--features`` (see
-``FEATURES``), and prints the weights with their standard errors, the mean squared error of the
-plain ``core.horizon_value`` and of the fit, both in-sample and held out (5 folds by deal), and
-the weights as a Python tuple to ship.
+``_features``), and prints the weights with their 95% intervals (clustered by deal: the hand
+ends of a deal share its outcome), the mean squared error of the plain ``core.horizon_value`` and
+of the fit, in-sample and held out (5 folds by deal), and the weights as a tuple to ship
+(``--out``: a JSON file of them). ``FITTED`` holds the weights measured so far, and ``Fitted``
+the evaluation that searches with them (``tools/bot_variants.py``'s ``fitNAME`` variants;
+``docs/bots-experiments.md``, sixth round).
 """
 
 from __future__ import annotations
@@ -103,6 +107,12 @@ def leader_capture(
 
 
 def _features(r: Record) -> dict[str, float]:
+    """The features of a hand's end, side 0 minus side 1: ``H`` the plain ``horizon_value``
+    less the sure points; ``K``, ``D``, ``B`` the karta's, dinari's and bermila's expected
+    values (``expected_diff``'s); ``T`` the next leader's threat to the table as
+    ``horizon_value`` prices it; ``E`` an empty table (against its leader); ``C`` the leader's
+    expected best capture (``leader_capture``); ``N`` the table's cards, for its leader; ``Kr``..
+    ``Tr`` those times the share of the stock left; ``L`` the last capturer; ``S`` the leader."""
     c0, d0, s0, x0, _, _ = unpack(r.stats0)
     c1, d1, s1, x1, _, _ = unpack(r.stats1)
     sign = 1 if r.leader == 0 else -1
@@ -127,8 +137,6 @@ def _features(r: Record) -> dict[str, float]:
         "S": sign,
     }
 
-
-FEATURES = ["H", "K", "D", "B", "T", "E", "C", "N", "Kr", "Dr", "Br", "Tr", "L", "S"]
 
 # ---------------------------------------------------------------- the fitted evaluation
 
@@ -336,7 +344,7 @@ def main() -> None:
     play.add_argument("--out", required=True)
     fitting = commands.add_parser("fit")
     fitting.add_argument("data", nargs="+")
-    fitting.add_argument("--features", default="K,D,B,T,E")
+    fitting.add_argument("--features", default="S,K,D,B,T,E,N")
     fitting.add_argument("--ridge", type=float, default=0.0)
     fitting.add_argument("--players", type=int)
     fitting.add_argument("--out", help="a JSON file for the weights, by feature")
