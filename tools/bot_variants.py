@@ -181,7 +181,7 @@ def main() -> None:
         seeds = sorted(row["seed"] for row in rows)
         _report(
             f"{args.variant} vs {args.opponent}, {len(seeds)} seeds {seeds[0]}-{seeds[-1]}",
-            [(tuple(row["variant"]), tuple(row["unchanged"])) for row in rows],  # type: ignore[misc]
+            [((*row["variant"],), (*row["unchanged"],)) for row in rows],
         )
         return
     tasks = [

@@ -30,6 +30,7 @@ import math
 import statistics
 from collections.abc import Callable
 from multiprocessing import Pool
+from typing import Any
 
 from chkobba import Game, Rules
 from chkobba.bots import make_bot
@@ -55,16 +56,16 @@ START_STOCK = {2: 30, 4: 24}  # cards left to deal once the first hand is dealt
 class Record:
     """A hand's end: the public position before the next hand is dealt, and the deal's end."""
 
-    def __init__(self, row: dict[str, object]) -> None:
-        self.players = int(row["players"])  # type: ignore[call-overload]
-        self.stats0 = int(row["stats0"])  # type: ignore[call-overload]
-        self.stats1 = int(row["stats1"])  # type: ignore[call-overload]
-        self.table = int(row["table"])  # type: ignore[call-overload]
-        self.leader = int(row["leader"])  # type: ignore[call-overload]
-        self.last = int(row["last"])  # type: ignore[call-overload]
-        self.stock = tuple(row["stock"])  # type: ignore[arg-type]
-        self.seed = int(row["seed"])  # type: ignore[call-overload]
-        self.diff = float(row["diff"])  # type: ignore[arg-type]
+    def __init__(self, row: dict[str, Any]) -> None:
+        self.players: int = row["players"]
+        self.stats0: int = row["stats0"]
+        self.stats1: int = row["stats1"]
+        self.table: int = row["table"]
+        self.leader: int = row["leader"]
+        self.last: int = row["last"]
+        self.stock: tuple[int, ...] = tuple(row["stock"])
+        self.seed: int = row["seed"]
+        self.diff = float(row["diff"])
         self.p_value = holding_chances(self.stock, next_hand(self.stock))
 
     def sure(self) -> float:
