@@ -1,6 +1,8 @@
 """A variant of the hard bot against an opponent, paired with the unchanged bot on the same deals.
 
     python tools/bot_variants.py VARIANT OPPONENT --players 2 --seed 7300001 --deals 100 --jobs 1
+    python tools/bot_variants.py VARIANT OPPONENT --players 2 --seed 7300001 --deals 100 --dump F
+    python tools/bot_variants.py VARIANT OPPONENT --read F [F...]   (the report of dumped seeds)
 
 Each shuffle seed is played four times: the variant against ``OPPONENT`` with the seats swapped,
 then the unchanged hard bot against the same ``OPPONENT`` (same bot seeds), seats swapped. Prints
@@ -17,13 +19,16 @@ the hard bots' CPU per move. Use tuning seeds, never the goals' (``arena.GOALS_S
   (``team.OPPONENT_BETA``, 200) / the partner's (``team.PARTNER_BETA``, 20);
 - ``mate``: four players, the partner searched at its best in every hand (not only the last);
 - ``opps``: four players, the opponents searched at their best in every hand;
-- ``all``: four players, every seat at its best in every hand.
+- ``all``: four players, every seat at its best in every hand;
+- ``fitNAME``: the search's horizon scored by the evaluation fitted on self-play
+  (``fit_horizon.FITTED[NAME]``, ``tools/fit_horizon.py``).
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import math
 import statistics
 import time
@@ -31,12 +36,13 @@ from multiprocessing import Pool
 from typing import Any
 
 from chkobba import Game, Rules
+from chkobba.bots import core, infer, make_bot, search, team
 from chkobba.bots import hard as hard_module
-from chkobba.bots import infer, make_bot, search, team
 from chkobba.bots.hard import HardBot
 from chkobba.kernel import partner, side
 from chkobba.moves import Move
 from chkobba.view import View
+from fit_horizon import fitted
 
 
 class LateBot(HardBot):
@@ -77,12 +83,15 @@ def apply(variant: str) -> dict[str, Any]:
     ``LateBot`` options."""
     importlib.reload(team)
     hard_module.BETA = search.BETA = infer.BETA
+    search.horizon_value = core.horizon_value
     options: dict[str, Any] = {}
     for part in variant.split("+"):
         if part == "base":
             continue
         if part in ("mate", "opps", "all"):
             team.settings = _seats(part)
+        elif part.startswith("fit"):
+            search.horizon_value = fitted(part[3:])
         elif part.startswith("late"):
             cards, plies = part[4:].split("x")
             options["late"] = (int(cards), int(plies))
@@ -146,6 +155,13 @@ def _cpu(values: list[float]) -> str:
     return f"CPU per move mean {1000 * statistics.fmean(values):.1f} ms, p95 {1000 * p95:.1f} ms"
 
 
+def _report(title: str, out: list[tuple[Result, Result]]) -> None:
+    print(title)
+    print(f"  variant   {_ci([v[0] for v, _ in out])}  {_cpu([c for v, _ in out for c in v[1]])}")
+    print(f"  unchanged {_ci([b[0] for _, b in out])}  {_cpu([c for _, b in out for c in b[1]])}")
+    print(f"  paired    {_ci([v[0] - b[0] for v, b in out])}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("variant")
@@ -154,18 +170,40 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=7_300_001)
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--dump", help="append each seed's results to this file as they come")
+    parser.add_argument("--read", nargs="+", help="report the seeds of these dumps, play none")
     args = parser.parse_args()
+    if args.read:
+        rows = []
+        for path in args.read:
+            with open(path) as dump:
+                rows += [json.loads(line) for line in dump if line.strip()]
+        seeds = sorted(row["seed"] for row in rows)
+        _report(
+            f"{args.variant} vs {args.opponent}, {len(seeds)} seeds {seeds[0]}-{seeds[-1]}",
+            [((*row["variant"],), (*row["unchanged"],)) for row in rows],
+        )
+        return
     tasks = [
         (args.variant, args.opponent, args.players, seed)
         for seed in range(args.seed, args.seed + args.deals)
     ]
+    out = []
     with Pool(args.jobs) as pool:
-        out = list(pool.imap(play, tasks, chunksize=2))
+        for seed, result in zip(
+            range(args.seed, args.seed + args.deals),
+            pool.imap(play, tasks, chunksize=2),
+            strict=True,
+        ):
+            out.append(result)
+            if args.dump:
+                with open(args.dump, "a") as dump:
+                    row = {"seed": seed, "variant": result[0], "unchanged": result[1]}
+                    dump.write(json.dumps(row) + "\n")
     last = args.seed + args.deals - 1
-    print(f"{args.variant} vs {args.opponent}, {args.players} players, seeds {args.seed}-{last}")
-    print(f"  variant   {_ci([v[0] for v, _ in out])}  {_cpu([c for v, _ in out for c in v[1]])}")
-    print(f"  unchanged {_ci([b[0] for _, b in out])}  {_cpu([c for _, b in out for c in b[1]])}")
-    print(f"  paired    {_ci([v[0] - b[0] for v, b in out])}")
+    _report(
+        f"{args.variant} vs {args.opponent}, {args.players} players, seeds {args.seed}-{last}", out
+    )
 
 
 if __name__ == "__main__":
