@@ -78,6 +78,12 @@ def pairs(phones, server_url):
     firefox.close()
 
 
+MOVES_AT_LEAST = "n => +document.querySelector('#app').dataset.moves >= n"
+TABLE_IS = """want => JSON.stringify([...document.querySelectorAll(
+    '[data-zone="table"] .table-cards [data-card]')].map((e) => e.dataset.card).sort())
+    === JSON.stringify(want)"""
+
+
 def a_persons_pace(pair: Pair) -> None:
     """The time a person takes to carry the answer back: the subject of these tests, not a
     wait for the page (which waits on its marks everywhere else)."""
@@ -100,6 +106,11 @@ def test_a_friend_in_another_engine_connects_after_a_minute_and_moves_flow(pairs
             take_turn(guest, 1)
             made[1] += 1
     assert min(made.values()) >= 2, made
-    host.page.wait_for_function("n => +document.querySelector('#app').dataset.moves >= n", arg=4)
-    guest.page.wait_for_function("n => +document.querySelector('#app').dataset.moves >= n", arg=4)
-    assert sorted(guest.table.table()) == sorted(host.table.table())
+    # Both tables show the match as it stands once each side has the other's last move (the
+    # last move made may still be on its way over the link, or landing on the table).
+    moves = max(host.table.moves, guest.table.moves)
+    for side in (host, guest):
+        side.page.wait_for_function(MOVES_AT_LEAST, arg=moves)
+    table = sorted(str(card) for card in host.table.saved_game().table)
+    for side in (host, guest):
+        side.page.wait_for_function(TABLE_IS, arg=table, timeout=20_000)
