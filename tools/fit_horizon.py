@@ -32,7 +32,7 @@ from collections.abc import Callable
 from multiprocessing import Pool
 from typing import Any
 
-from chkobba import Game, Rules
+from chkobba import DECK, Game, Rules
 from chkobba.bots import make_bot
 from chkobba.bots.core import (
     BERMILA,
@@ -48,9 +48,7 @@ from chkobba.bots.core import (
     unpack,
 )
 from chkobba.cardsets import bits_of
-from chkobba.kernel import cutter, next_hand, side
-
-START_STOCK = {2: 30, 4: 24}  # cards left to deal once the first hand is dealt
+from chkobba.kernel import cutter, deal_size, next_hand, side
 
 
 class Record:
@@ -117,7 +115,7 @@ def _features(r: Record) -> dict[str, float]:
     c0, d0, s0, x0, _, _ = unpack(r.stats0)
     c1, d1, s1, x1, _, _ = unpack(r.stats1)
     sign = 1 if r.leader == 0 else -1
-    rest = len(r.stock) / START_STOCK[r.players]
+    rest = len(r.stock) / (len(DECK) - deal_size(r.players))  # of what the first hand left
     karta, dinari, bermila = KARTA[c0][c1], DINARI[d0][d1], BERMILA[s0, s1, x0, x1]
     plain = horizon_value(r.stats0, r.stats1, r.table, r.leader, r.p_value)
     threat = plain - expected_diff(r.stats0, r.stats1) if r.table else 0.0
