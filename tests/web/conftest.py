@@ -138,6 +138,7 @@ SERVICE_WORKER = pytest.mark.service_worker
 # test. A test so marked, one that asks for its own ``page`` or ``context``, or one with the
 # service worker running, opens in a context of its own, from nothing, as a first visit.
 FIRST_VISIT = pytest.mark.first_visit
+TABLE_CARDS = '[data-zone="table"] .table-cards [data-card]'  # the cards on the table
 MEASURE = """selector => {
     const element = document.querySelector(selector);
     const box = element && element.getBoundingClientRect();
@@ -359,7 +360,7 @@ class Table:
         return self.codes('[data-zone="hand-0"] [data-card]')
 
     def table(self) -> list[str]:
-        return self.codes('[data-zone="table"] .table-cards [data-card]')
+        return self.codes(TABLE_CARDS)
 
     def codes(self, selector: str) -> list[str]:
         return self.page.eval_on_selector_all(selector, "els => els.map(e => e.dataset.card)")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from conftest import ENGINE_BOOT_MS, Table
+from conftest import ENGINE_BOOT_MS, TABLE_CARDS, Table
 from engines import Firefox
 from page_support import (
     Player,
@@ -79,8 +79,8 @@ def pairs(phones, server_url):
 
 
 MOVES_AT_LEAST = "n => +document.querySelector('#app').dataset.moves >= n"
-TABLE_IS = """want => JSON.stringify([...document.querySelectorAll(
-    '[data-zone="table"] .table-cards [data-card]')].map((e) => e.dataset.card).sort())
+TABLE_IS = """({cards, want}) => JSON.stringify(
+    [...document.querySelectorAll(cards)].map((e) => e.dataset.card).sort())
     === JSON.stringify(want)"""
 
 
@@ -113,4 +113,6 @@ def test_a_friend_in_another_engine_connects_after_a_minute_and_moves_flow(pairs
         side.page.wait_for_function(MOVES_AT_LEAST, arg=moves)
     table = sorted(str(card) for card in host.table.saved_game().table)
     for side in (host, guest):
-        side.page.wait_for_function(TABLE_IS, arg=table, timeout=20_000)
+        side.page.wait_for_function(
+            TABLE_IS, arg={"cards": TABLE_CARDS, "want": table}, timeout=20_000
+        )
