@@ -106,8 +106,8 @@ def plain_url(server_url):
 
 
 # The pages of one site share a renderer process (Chromium's process-per-site), as they may on a
-# phone short of memory: so the compiled wasm a kept context's holder page keeps (HOLD_WASM) is
-# found compiled by every test page's worker, as a reload finds it (host.js keeps it so).
+# phone short of memory: so what a kept context's holder page keeps (HOLDER: Pyodide's wasm
+# compiled, its Python running) is found by every test page's worker, as a reload finds it.
 SHARED_PROCESS = "--process-per-site"
 
 
@@ -151,12 +151,11 @@ MAKE_SNAPSHOT = """() => new Promise((resolve) => {  // as pwa.js has it made, o
     worker.onmessage = (event) => resolve(String(event.data));
     worker.onerror = (event) => resolve(`failed: ${event.message}`);
 })"""
-# Pyodide's wasm compiled and held by a page of the game's origin: V8 shares a module compiled
-# from the same bytes with the pages and workers of its renderer process while one holds it.
-HOLD_WASM = """async () => {
-    window.held = await WebAssembly.compileStreaming(fetch("./pyodide/pyodide.asm.wasm"));
-    return "held";
-}"""
+# A page of one board (embed-one.html), its Python up in its worker: while a page of the origin runs
+# Pyodide, a new page's Python boots from the snapshot for about 1.4 s of CPU instead of 2.4 s
+# (docs/suite-time.md); the board's page stores nothing and hears nothing of the game's pages.
+HOLDER = "embed-one.html"
+HOLDER_UP = 'chkobba-board[data-state="ready"]'
 FORGET = """async () => {  // what a test's page kept, the snapshot and the HTTP cache aside
     localStorage.clear();
     sessionStorage.clear();
@@ -174,9 +173,10 @@ def browser_context_args(browser_context_args, form, request):
 class KeptContexts:
     """Browser contexts kept by a test process, as a returning player's browser holds the game
     (each made at its first use): Python's memory snapshot kept in it, and a page of the origin
-    that holds Pyodide's compiled wasm (``holders``), open as long as the context is, so that
-    each test's page boots as a reload does instead of compiling 9.6 MB of wasm again. One for
-    each size (``form``) and, where a test needs several phones, each phone (``phone``)."""
+    with Python running (``holders``: a page of one board, ``HOLDER``), open as long as the
+    context is, so that each test's page boots as a reload does instead of compiling 9.6 MB of
+    wasm again. One for each size (``form``) and, where a test needs several phones, each phone
+    (``phone``)."""
 
     def __init__(self, browser, base: str) -> None:
         self.browser, self.base = browser, base
@@ -190,7 +190,8 @@ class KeptContexts:
             blank_page(holder, self.base)
             made = holder.evaluate(MAKE_SNAPSHOT)
             assert made == "kept", made
-            assert holder.evaluate(HOLD_WASM) == "held"
+            holder.goto(self.base + HOLDER)
+            holder.wait_for_selector(HOLDER_UP, timeout=BOOT_MS)
             self.contexts[form, phone], self.holders = context, [*self.holders, holder]
         return self.contexts[form, phone]
 
