@@ -156,9 +156,8 @@ MAKE_SNAPSHOT = """() => new Promise((resolve) => {  // as pwa.js has it made, o
 # (docs/suite-time.md); the board's page stores nothing and hears nothing of the game's pages.
 HOLDER = "embed-one.html"
 HOLDER_UP = 'chkobba-board[data-state="ready"]'
-FORGET = """async () => {  // what a test's page kept, the snapshot and the HTTP cache aside
-    localStorage.clear();
-    sessionStorage.clear();
+FORGET = """async () => {  // what a test's pages kept, the snapshot and the HTTP cache aside
+    localStorage.clear();  // (sessionStorage is a tab's: closed with it)
     for (const base of await indexedDB.databases()) indexedDB.deleteDatabase(base.name);
 }"""
 OFFLINE_COPY = "navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)"
@@ -181,30 +180,27 @@ class KeptContexts:
     def __init__(self, browser, base: str) -> None:
         self.browser, self.base = browser, base
         self.contexts: dict[tuple[str, int], object] = {}
-        self.holders: list[object] = []
+        self.holders: dict[object, object] = {}  # each context's holder page
 
     def __call__(self, form: str, phone: int = 0):
         if (form, phone) not in self.contexts:
             context = self.browser.new_context(**VIEWPORTS[form], service_workers="block")
             holder = context.new_page()
-            blank_page(holder, self.base)
-            made = holder.evaluate(MAKE_SNAPSHOT)
-            assert made == "kept", made
             holder.goto(self.base + HOLDER)
             holder.wait_for_selector(HOLDER_UP, timeout=BOOT_MS)
-            self.contexts[form, phone], self.holders = context, [*self.holders, holder]
+            made = holder.evaluate(MAKE_SNAPSHOT)  # (4.5 s of CPU with the board up, 6 s before)
+            assert made == "kept", made
+            self.contexts[form, phone], self.holders[context] = context, holder
         return self.contexts[form, phone]
 
     def forget(self, context) -> None:
         """After a test: the pages it opened in ``context`` closed (its holder aside), and what
-        the origin's pages stored forgotten."""
+        the origin's pages stored forgotten (by the holder, a page of the origin)."""
+        holder = self.holders[context]
         for page in context.pages:
-            if page not in self.holders:
+            if page != holder:
                 page.close()
-        page = context.new_page()
-        blank_page(page, self.base)
-        page.evaluate(FORGET)
-        page.close()
+        holder.evaluate(FORGET)
 
     def close(self) -> None:
         for context in self.contexts.values():

@@ -10,6 +10,7 @@ import json
 import axe
 from chkobba import Game
 from chkobba.daily import daily_game
+from conftest import PHONE
 from ui.storage import DAILY_KEY, DAYS_KEY, SAVE_KEY
 
 
@@ -18,6 +19,7 @@ def daily_saved(table) -> Game:
     return Game.from_json(json.loads(text)["game"])
 
 
+@PHONE
 def test_the_daily_deal_played_to_its_end_and_shared(table):
     today = datetime.datetime.now(datetime.UTC).date()
     table.open("?daily&pace=0&lang=fr")
