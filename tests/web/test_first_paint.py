@@ -4,11 +4,9 @@ harmful; Python takes over with nothing moving."""
 
 import json
 
-import pytest
+from conftest import PHONE
 from positions import capture_turn, four_players_turn
 from ui.storage import FRAME_KEY, KeptMatch, write_kept_match
-
-pytestmark = pytest.mark.first_visit  # the table before Python is up: a first visit's boot
 
 # Recorded by the page itself at DOMContentLoaded (boot.js has run, Python cannot be up yet),
 # and every layout shift from the navigation on.
@@ -112,6 +110,7 @@ def test_a_reload_of_a_four_player_table_paints_its_seats_in_place(table):
     assert table.hand() == [str(c) for c in game.hands[0]]
 
 
+@PHONE
 def test_a_tap_made_before_python_is_up_is_kept_and_played(table):
     game, move = at_the_players_turn(table)
     held = []
@@ -144,6 +143,7 @@ TAMPERED = (
 )
 
 
+@PHONE
 def test_a_tampered_saved_table_paints_nothing_harmful(table):
     at_the_players_turn(table)
     frame = {"format": 1, "lang": "en", "dir": "ltr", "title": "<b>x</b>", "html": TAMPERED}

@@ -64,10 +64,10 @@ def test_a_huge_corrupt_save_still_gives_a_new_game(table):
 
 
 @PHONE
-def test_a_second_tab_follows_the_first(table, context, server_url, form):
+def test_a_second_tab_follows_the_first(table, server_url, form):
     table.open("?seed=5&pace=0")
     table.wait_phase("cut", "play")
-    other = Table(context.new_page(), server_url, form)
+    other = Table(table.page.context.new_page(), server_url, form)  # a tab of the same browser
     other.open("?pace=0")
     other.wait_phase("cut", "play")
     assert other.saved_game() == table.saved_game()
