@@ -701,7 +701,8 @@ def serve(port: int, plain: bool) -> None:
 
 # --- testing ---------------------------------------------------------------------------------
 
-PARALLEL = ["--numprocesses", "3", "--dist", "loadfile"]
+# (in the order collected: conftest.py puts the longest files first)
+PARALLEL = ["--numprocesses", "3", "--dist", "loadfile", "--no-loadscope-reorder"]
 
 
 def test(pytest_args: list[str]) -> int:

@@ -87,6 +87,39 @@ def keep_screen(shown, name: str, **options) -> None:
         shown.screenshot(path=str(SHOTS / f"{name}.png"), **options)
 
 
+# The test files that take the longest (wall time, at `f613c05`), longest first. build.py has
+# xdist hand out files in the order collected (``--no-loadscope-reorder``; by default the files
+# with the most tests go first, the engine's quick ones, and a long file of two browser tests
+# came last, one process still busy a minute after the others were done): these start first,
+# and the short files fill the processes' last minutes (docs/suite-time.md).
+LONGEST_FIRST = (
+    "test_a11y.py",
+    "test_engines_friends.py",
+    "test_friends_page.py",
+    "test_engines_game.py",
+    "test_board.py",
+    "test_offline.py",
+    "test_robust.py",
+    "test_four.py",
+    "test_pass_page.py",
+    "test_engines_pages.py",
+    "test_start.py",
+    "test_follow.py",
+    "test_looks.py",
+    "test_table_layout.py",
+    "test_play.py",
+    "test_retry_page.py",
+    "test_first_paint.py",
+)
+
+
+@pytest.hookimpl(trylast=True)  # (after pytest groups the tests of a parametrized fixture)
+def pytest_collection_modifyitems(items) -> None:
+    """The longest test files first (``LONGEST_FIRST``), the others after in their order."""
+    rank = {name: place for place, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))
+
+
 @pytest.fixture(scope="session")
 def server_url():
     if not (DIST / "index.html").exists():
