@@ -100,6 +100,7 @@ def test_a_costly_decision_tried_again_leaves_the_match_as_it_was(table):
         )
     table.page.wait_for_selector("[data-retry-over]")
     assert table.page.inner_text("[data-retry-over]") == OVER["ar"]
+    assert table.hand() == []  # the hand played out, its last card on the table: not the next
     clean(table, "retry-over-ar")
     assert table.speak("en") == "retry"
     assert table.page.inner_text("[data-retry-over]") == OVER["en"]

@@ -394,9 +394,11 @@ class App:
         epoch = self.epoch
         seat, move, before = played.seat, played.move, played.before
         ended = len(after.deal_results) > len(before.deal_results)
+        hand_end = self.retry.ends_hand(after)  # a retry's hand followed to its end
         # A capture is shown before it is taken; so is the deal's last card, which lands on
-        # the table before the score sheet opens (after it, the table is the next deal's).
-        shown = move.kind == MoveKind.PLAY and (bool(move.captures) or ended)
+        # the table before the score sheet opens (after it, the table is the next deal's), and
+        # a retry's last card, which stays on its table (the next hand is not the retry's).
+        shown = move.kind == MoveKind.PLAY and (bool(move.captures) or ended or hand_end)
         stage = Stage.SHOW if shown else Stage.SETTLE
         self.state = replace(
             self.state,
@@ -429,8 +431,10 @@ class App:
             self.review.expert_ahead()
         if stage == Stage.SHOW:
             self.paint()
-            await self.pause(LAST if ended else SHOW)
+            await self.pause(LAST if ended or hand_end else SHOW)
             if epoch != self.epoch:
+                return
+            if hand_end and self.retry.holds():  # "The hand is over", its last card shown
                 return
             self.set_ui(stage=None if ended else Stage.SETTLE)
             if ended:  # the score sheet (in a retry, its verdict or its hand's end instead)

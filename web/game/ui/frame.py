@@ -283,6 +283,7 @@ def make_frame(
             seats,
             log,
             guest,
+            game,
         ),
         announcement=announcement(t, game, ui, seats),
         notice=words.notice(t, ui.notices[0]) if ui.notices else None,
@@ -502,7 +503,10 @@ def overlay(
     seats: Viewpoint = SOLO,
     log: tuple[Entry, ...] = (),
     guest: bool = False,
+    now: Game | None = None,
 ) -> Overlay | None:
+    """The panel open over the table in ``phase``, of ``game`` as drawn (before a move shown);
+    ``now``: the game as it stands, when it differs (a retry's hand over, its last card shown)."""
     if phase == ScreenPhase.PASS:
         return pass_panel(t, game, people)
     if phase == ScreenPhase.PEOPLE:
@@ -535,7 +539,7 @@ def overlay(
     if phase == ScreenPhase.SHARE:
         return share_panel(t, game, ui)
     if phase == ScreenPhase.RETRY:
-        return retry_panel(t, game, ui, seats)
+        return retry_panel(t, now or game, ui, seats)
     if phase == ScreenPhase.CUT and game.cut_card is not None:
         reason = hint_reason(t, game, hint) if hint else ""
         return Cut(game.cut_card, hint, reason, ui.hinting, not ui.daily and ui.retry is None)

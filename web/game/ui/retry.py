@@ -20,7 +20,7 @@ from shared.viewpoint import Viewpoint
 
 from . import words
 from .dialog import button, title, working
-from .model import Retry, Roster, ScreenPhase, Ui
+from .model import Retry, Roster, ScreenPhase, Stage, Ui
 from .phases import logged_deal
 from .review import SEARCH_YIELD_S
 from .taps import AppForFeatures, Tap
@@ -188,7 +188,7 @@ class RetryScreen:
         played out (its end said); the verdict's panel is opened again if another was opened
         over it and closed (the settings)."""
         retry = self.app.ui.retry
-        if retry is None or self.app.ui.busy:
+        if retry is None or (self.app.ui.busy and not self.at_end()):
             return False
         if len(self.app.game.history) <= retry.index:
             return False  # the choice is not made yet
@@ -203,6 +203,18 @@ class RetryScreen:
             self.app.set_ui(panel=ScreenPhase.RETRY)
             self.app.paint()
         return True
+
+    def ends_hand(self, after: Game) -> bool:
+        """Whether a move of the hand followed to its end leads to ``after``, its end: its last
+        card is then shown on the table it lands on (``at_end``), not the next hand's."""
+        retry = self.app.ui.retry
+        return retry is not None and retry.following and hand_over(retry, after)
+
+    def at_end(self) -> bool:
+        """Whether the screen shows the followed hand's last card on its table, the hand over
+        (the move still at its SHOW stage: the next hand, dealt in the game, is not drawn)."""
+        ui = self.app.ui
+        return ui.stage == Stage.SHOW and not ui.thinking and self.ends_hand(self.app.game)
 
     async def judge(self, retry: Retry) -> None:
         """The new choice beside the expert's, by the review's search ("Working it out…"
