@@ -17,7 +17,7 @@ from positions import before_your_cut
 from ui.frame import make_frame
 from ui.model import ALONE, Retry, Settings, Ui
 from ui.render import render
-from ui.retry import RetryPanel
+from ui.retry import RETRY_BEFORE, RETRY_ON, RetryPanel
 from ui.storage import SAVE_KEY
 
 
@@ -70,8 +70,8 @@ def test_try_again_judges_the_new_choice_and_leaves_the_match_alone():
     start = retry_start(match, costly.index)
     assert app.game == start and app.phase() in ("play", "cut")
     shown = frame(app)
-    assert shown.retrying and not shown.hints and shown.undo is None
-    assert "Trying again" in render(shown)
+    assert shown.retrying == RETRY_BEFORE and not shown.hints and shown.undo is None
+    assert "Trying again: the table as it was before your move." in render(shown)
     # the expert's move: as good, and gains what the match's move cost
     run(make(app, costly.bot))
     assert app.phase() == "retry" and app.ui.retry.verdict is not None
@@ -102,6 +102,8 @@ def test_the_hand_is_followed_to_its_end_as_the_match_played_then_as_its_level()
     assert panel.follow  # (this choice leaves the hand going)
     run(follow(app))
     assert app.phase() == "retry" and frame(app).overlay.over == "The hand is over."
+    assert frame(app).retrying == RETRY_ON  # (the bar under the hand says the play went on)
+    assert "Trying again: the play goes on from your new choice." in render(frame(app))
     assert not frame(app).overlay.follow
     # each other seat played as chkobba.retry says: the match's move, then the level's bot's
     position = retry_start(match, costly.index)

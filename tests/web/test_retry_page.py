@@ -104,6 +104,7 @@ def test_a_costly_decision_tried_again_leaves_the_match_as_it_was(table):
     clean(table, "retry-over-ar")
     assert table.speak("en") == "retry"
     assert table.page.inner_text("[data-retry-over]") == OVER["en"]
+    assert "the play goes on from your new choice" in table.page.inner_text("[data-retry]")
     clean(table, "retry-over-en")
 
     assert table.page.evaluate(SAVED) == saved

@@ -49,7 +49,7 @@ from .news import Announcement, Motion, announcement, event, motion, sounds, spo
 from .people import PassPanel, PeoplePanel, pass_panel, people_panel
 from .phases import HINTED, PLAYING, SHEETS, hiding, logged_deal, on_screen, phase_of, together
 from .puzzle import PuzzleBar, PuzzlesPanel, puzzle_bar, puzzle_spoken, puzzle_status, puzzles_panel
-from .retry import RetryPanel, retry_panel
+from .retry import RetryPanel, retry_panel, retry_step
 from .review import ExpertPanel, ReviewPanel, expert_panel, review_panel
 from .settings import Confirm, SettingsPanel, confirm_panel, settings_panel
 from .sheets import (
@@ -199,7 +199,9 @@ class Frame:
     # the link's state on an empty felt.
     bare: bool = False
     puzzle: PuzzleBar | None = None  # ?puzzle: the puzzle under the player's hand
-    retrying: bool = False  # a costly decision tried again: the table is its (retry_bar)
+    # a costly decision tried again: the table is its (retry_bar): "" (none), RETRY_BEFORE (the
+    # table before it) or RETRY_ON (the play gone on from the new choice)
+    retrying: str = ""
 
 
 def make_frame(
@@ -295,7 +297,7 @@ def make_frame(
         felt=settings.felt,
         bare=bare or making,
         puzzle=puzzle_bar(t, ui),
-        retrying=ui.retry is not None,
+        retrying=retry_step(game, ui),
     )
 
 

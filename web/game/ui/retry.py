@@ -91,14 +91,26 @@ def hand_over(retry: Retry, game: Game) -> bool:
     )
 
 
-def retry_bar(t: Language, retrying: bool, inert: str) -> str:
+RETRY_BEFORE, RETRY_ON = "before", "on"  # the retry's table: before the choice, or played on
+
+
+def retry_step(game: Game, ui: Ui) -> str:
+    """Where a retry under way in ``ui`` is: "" (none), RETRY_BEFORE (its table before the
+    decision) or RETRY_ON (the new choice made, the play gone on from it)."""
+    if ui.retry is None:
+        return ""
+    return RETRY_ON if len(game.history) > ui.retry.index else RETRY_BEFORE
+
+
+def retry_bar(t: Language, retrying: str, inert: str) -> str:
     """While trying again, under the hand: what this is, and the way back to the review."""
     if not retrying:
         return ""
+    said = t._(words.RETRY_BAR_ON if retrying == RETRY_ON else words.RETRY_BAR)
     back = button("retry-back", t._(words.RETRY_BACK), "own")
     return (
         f'<div class="replay-row retry-row"{inert} data-retry>'
-        f'<p class="step">{escape(t._(words.RETRY_BAR))}</p>{back}</div>'
+        f'<p class="step">{escape(said)}</p>{back}</div>'
     )
 
 

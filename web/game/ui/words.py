@@ -563,6 +563,7 @@ def settings_note(t: Language, points: int) -> str:
 
 RETRY = N_("Try again")
 RETRY_BAR = N_("Trying again: the table as it was before your move. Your match stays as it is.")
+RETRY_BAR_ON = N_("Trying again: the play goes on from your new choice. Your match stays as it is.")
 RETRY_FOLLOW = N_("Follow the hand to its end")
 RETRY_BACK = N_("Back to the review")
 RETRY_AS_GOOD = N_("As good as the expert's choice.")
