@@ -18,6 +18,7 @@ from ui.model import NAME_LIMIT, Roster, clean_name
 from ui.storage import Storage, Unreadable, read_kept_match
 
 EN = i18n.language("en")
+FR = i18n.language("fr")
 HAND_CARDS = re.compile(r'data-zone="hand-\d"[^>]*>(.*?)</div>', re.S)
 
 
@@ -300,6 +301,20 @@ def test_words_name_the_people():
     other = Viewpoint(1, ("Ali", "Sami"))
     assert game_words.seat_name(EN, 0, 2, other) == game_words.isolated("Ali")
     assert words.deal_told(EN, 1, (3, 1), (10, 4), 2, other).startswith("Deal 1: you 1,")
+
+
+def test_four_sides_are_named_by_their_people_when_no_one_is_you():
+    """With four, people of both sides on one phone: while the phone passes or a sheet is read
+    together, each side is its people's names; when one holds the phone, "Us" is theirs."""
+    ali, sami, leila = (game_words.isolated(name) for name in ("Ali", "Sami", "Leïla"))
+    shared = Viewpoint(0, ("Ali", "Sami", "Leïla", ""), hiding=True)
+    assert game_words.side_name(EN, 0, 4, shared) == f"{ali} & {leila}"
+    assert game_words.side_name(EN, 1, 4, shared) == sami
+    assert game_words.side_name(FR, 0, 4, shared) == f"{ali} et {leila}"
+    held = Viewpoint(1, ("Ali", "Sami", "Leïla", ""))
+    assert [game_words.side_name(EN, side, 4, held) for side in (0, 1)] == ["Them", "Us"]
+    partners = Viewpoint(0, ("Ali", "", "Leïla", ""), hiding=True)  # all of one side: "Us"
+    assert [game_words.side_name(EN, side, 4, partners) for side in (0, 1)] == ["Us", "Them"]
 
 
 def test_escape_closes_the_form():

@@ -184,3 +184,32 @@ def test_each_person_reviews_their_own_play_by_name(table, lang):
         box = button.bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= 360
     checked_by_axe(table)
+
+
+# Each name of the score bar: its width, and the width its whole text would take.
+BAR_NAMES = """[...document.querySelectorAll('.score b')].map(
+    b => ({shown: b.clientWidth, whole: b.scrollWidth, text: b.textContent}))"""
+
+
+@PHONE
+def test_four_people_of_both_sides_read_the_sheet_by_their_names(table):
+    """Four at the table, people of both sides on one phone: the sheet they read together, and
+    the score bar, name each side by its people; a long name leaves the other side's its room."""
+    from chkobba import Game, Rules
+    from ui.model import Roster
+    from ui.storage import KeptMatch, write_kept_match
+
+    game = Game.new(Rules(players=4), seed=4)
+    while not game.deal_results:
+        game = game.play(game.legal_moves()[-1])
+    people = Roster((0, 1, 2), ("Leïla", "Sami", "Mohamed-Amine", ""))
+    table.open_with_save(write_kept_match(KeptMatch(game, 0, 4, 0, people)), "?pace=0&lang=fr")
+    table.wait_phase("sheet")
+    pair, sami = "\u2068Leïla\u2069 et \u2068Mohamed-Amine\u2069", "\u2068Sami\u2069"  # (isolated)
+    assert f"{pair}\t{sami}" in table.page.inner_text(".sheet table")  # the columns' heads
+    names = table.page.evaluate(BAR_NAMES)
+    assert [name["text"] for name in names] == [pair, sami]
+    assert names[1]["shown"] >= names[1]["whole"]  # "Sami" whole beside the long pair
+    assert names[0]["shown"] >= 60  # the pair cut short, but with room to read it
+    checked_by_axe(table)
+    table.screenshot("four-people-sheet")

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from chkobba import Card, DealScore, Move, MoveKind
+from chkobba.kernel import side as side_of
 
 from .i18n import N_, Language, np_
 from .viewpoint import SOLO, Viewpoint
@@ -76,10 +77,25 @@ def subject(t: Language, seat: int, seats: Viewpoint = SOLO) -> str:
 def side_name(t: Language, side: int, players: int = 2, seats: Viewpoint = SOLO) -> str:
     """A side's name, the same wherever a side is named (the score bar, the piles, the score
     sheet's columns, the cards each side took): "You", "Computer", a person's name; with four,
-    "Us", "Them" (short enough for the score bar in every language, so never shortened)."""
+    "Us", "Them" (short enough for the score bar in every language, so never shortened); with
+    four and people of both sides sharing the phone, while no one is "you" (the phone passed, a
+    sheet read together), its people by name: "Ali & Sami", "Leïla"."""
     if players == 2:
         return seat_name(t, side, seats=seats)
+    mine, theirs = side_people(seats, side), side_people(seats, 1 - side)
+    if seats.hiding and mine and theirs:
+        if len(mine) == 1:
+            return mine[0]
+        # TRANSLATORS: a side of four named by its two people, as short as the language allows
+        return t._("{first} & {second}", first=mine[0], second=mine[1])
     return t._("Us") if seats.mine(side) else t._("Them")
+
+
+def side_people(seats: Viewpoint, side: int) -> list[str]:
+    """The names of the people who play for ``side`` (the seats ``seats`` names), isolated."""
+    return [
+        isolated(name) for seat, name in enumerate(seats.names) if name and side_of(seat) == side
+    ]
 
 
 def named(seat: int, players: int, seats: Viewpoint) -> bool:
