@@ -315,6 +315,11 @@ def test_four_sides_are_named_by_their_people_when_no_one_is_you():
     assert [game_words.side_name(EN, side, 4, held) for side in (0, 1)] == ["Them", "Us"]
     partners = Viewpoint(0, ("Ali", "", "Leïla", ""), hiding=True)  # all of one side: "Us"
     assert [game_words.side_name(EN, side, 4, partners) for side in (0, 1)] == ["Us", "Them"]
+    assert words.leftovers(EN, 1, 3, 4, shared) == f"The 3 cards left on the table go to {sami}."
+    assert (
+        words.leftovers(EN, 1, 3, 4, partners)
+        == "The opponents took the 3 cards left on the table."
+    )
 
 
 def test_escape_closes_the_form():

@@ -207,6 +207,8 @@ def test_four_people_of_both_sides_read_the_sheet_by_their_names(table):
     table.wait_phase("sheet")
     pair, sami = "\u2068Leïla\u2069 et \u2068Mohamed-Amine\u2069", "\u2068Sami\u2069"  # (isolated)
     assert f"{pair}\t{sami}" in table.page.inner_text(".sheet table")  # the columns' heads
+    left = game.deal_results[0].leftovers
+    assert f"Les {len(left)} cartes restées sur la table vont à" in table.page.inner_text(".sheet")
     names = table.page.evaluate(BAR_NAMES)
     assert [name["text"] for name in names] == [pair, sami]
     assert names[1]["shown"] >= names[1]["whole"]  # "Sami" whole beside the long pair

@@ -82,13 +82,19 @@ def side_name(t: Language, side: int, players: int = 2, seats: Viewpoint = SOLO)
     sheet read together), its people by name: "Ali & Sami", "Leïla"."""
     if players == 2:
         return seat_name(t, side, seats=seats)
-    mine, theirs = side_people(seats, side), side_people(seats, 1 - side)
-    if seats.hiding and mine and theirs:
+    if sides_by_people(seats):
+        mine = side_people(seats, side)
         if len(mine) == 1:
             return mine[0]
         # TRANSLATORS: a side of four named by its two people, as short as the language allows
         return t._("{first} & {second}", first=mine[0], second=mine[1])
     return t._("Us") if seats.mine(side) else t._("Them")
+
+
+def sides_by_people(seats: Viewpoint) -> bool:
+    """Whether the sides of four are named by their people: people of both sides play on this
+    phone and no one is "you" (``side_name``)."""
+    return seats.hiding and bool(side_people(seats, 0)) and bool(side_people(seats, 1))
 
 
 def side_people(seats: Viewpoint, side: int) -> list[str]:

@@ -19,7 +19,18 @@ from chkobba.kernel import side as side_of
 from chkobba.rules import LEVELS, PLAYERS
 from shared.i18n import LANGUAGES, N_, NATIVE_NAMES, Language
 from shared.viewpoint import SOLO, Viewpoint
-from shared.words import CHKOBBA, cards_shown, chkobbas, isolated, label, ltr, named, subject
+from shared.words import (
+    CHKOBBA,
+    cards_shown,
+    chkobbas,
+    isolated,
+    label,
+    ltr,
+    named,
+    side_name,
+    sides_by_people,
+    subject,
+)
 
 from .model import AddressProblem, LinkState, Notice, NoticeKind
 
@@ -327,6 +338,13 @@ def tie(t: Language, target: int) -> str:
 
 def leftovers(t: Language, side: int, count: int, players: int = 2, seats: Viewpoint = SOLO) -> str:
     if players > 2:
+        if sides_by_people(seats):  # (a side of one or two people: no verb to agree)
+            return t.ngettext(
+                "The {n} card left on the table goes to {side}.",
+                "The {n} cards left on the table go to {side}.",
+                count,
+                side=side_name(t, side, players, seats),
+            )
         if seats.mine(side):
             return t.ngettext(
                 "Your side took the {n} card left on the table.",
