@@ -320,6 +320,9 @@ def test_four_sides_are_named_by_their_people_when_no_one_is_you():
         words.leftovers(EN, 1, 3, 4, partners)
         == "The opponents took the 3 cards left on the table."
     )
+    assert words.won(FR, 1, 4, shared) == f"La partie est pour {sami} !"
+    told = words.deal_told(EN, 1, (3, 1), (10, 4), 4, shared)
+    assert told == f"Deal 1: {ali} & {leila} 3, {sami} 1. Match: 10 to 4."
 
 
 def test_escape_closes_the_form():

@@ -306,6 +306,15 @@ def deal_told(
     if players == 2 and seats.name(other):
         text = N_("Deal {number}: you {you}, {who} {them}. Match: {total_you} to {total_them}.")
         return t._(text, who=isolated(seats.name(other)), **numbers)
+    if players > 2 and sides_by_people(seats):  # each side by its people's names
+        text = N_(
+            "Deal {number}: {side} {you}, {other} {them}. Match: {total_you} to {total_them}."
+        )
+        sides = {
+            "side": side_name(t, mine, players, seats),
+            "other": side_name(t, other, players, seats),
+        }
+        return t._(text, **sides, **numbers)
     return t._(DEAL_TOLD[players], **numbers)
 
 
@@ -318,6 +327,8 @@ def scored(t: Language, number: int) -> str:
 
 def won(t: Language, side: int, players: int = 2, seats: Viewpoint = SOLO) -> str:
     if players > 2:
+        if sides_by_people(seats):  # (a side of one or two people: no verb to agree)
+            return t._("The match goes to {side}!", side=side_name(t, side, players, seats))
         if seats.mine(side):
             return t._("You and your partner won the match!")
         return t._("The opponents won the match")
