@@ -323,6 +323,10 @@ def test_four_sides_are_named_by_their_people_when_no_one_is_you():
     assert words.won(FR, 1, 4, shared) == f"La partie est pour {sami} !"
     told = words.deal_told(EN, 1, (3, 1), (10, 4), 4, shared)
     assert told == f"Deal 1: {ali} & {leila} 3, {sami} 1. Match: 10 to 4."
+    # the computer at seat 3 by the person it plays with, not from the last holder's seat
+    assert game_words.seat_name(FR, 3, 4, shared) == f"Partenaire de {sami}"
+    assert game_words.subject(FR, 3, shared) == f"Le partenaire de {sami}"
+    assert game_words.seat_name(EN, 3, 4, held) == "Partner"  # (Sami holds the phone)
 
 
 def test_escape_closes_the_form():

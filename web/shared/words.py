@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from chkobba import Card, DealScore, Move, MoveKind
+from chkobba.kernel import partner
 from chkobba.kernel import side as side_of
 
 from .i18n import N_, Language, np_
@@ -64,6 +65,8 @@ def seat_name(t: Language, seat: int, players: int = 2, seats: Viewpoint = SOLO)
         return isolated(seats.name(seat))
     if players == 2:
         return t._("Computer")
+    if sides_by_people(seats):  # no one is "you": the computer by the person it plays with
+        return t._("{who}'s partner", who=isolated(seats.names[partner(seat, players)]))
     return t._(SEAT_LABELS[(seat - seats.viewer) % players])
 
 
@@ -71,6 +74,8 @@ def subject(t: Language, seat: int, seats: Viewpoint = SOLO) -> str:
     """Another seat as a sentence's subject: a person's name, or with four "Your partner"."""
     if seats.name(seat):
         return isolated(seats.name(seat))
+    if sides_by_people(seats):  # (as ``seat_name``)
+        return t._("The partner of {who}", who=isolated(seats.names[partner(seat, 4)]))
     return t._(SEAT_SUBJECTS[(seat - seats.viewer) % 4])
 
 
