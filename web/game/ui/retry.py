@@ -91,6 +91,11 @@ def hand_over(retry: Retry, game: Game) -> bool:
     )
 
 
+def chosen(retry: Retry, game: Game) -> bool:
+    """Whether the new choice is made in ``game`` (the retry's table played on from it)."""
+    return len(game.history) > retry.index
+
+
 RETRY_BEFORE, RETRY_ON = "before", "on"  # the retry's table: before the choice, or played on
 
 
@@ -99,7 +104,7 @@ def retry_step(game: Game, ui: Ui) -> str:
     decision) or RETRY_ON (the new choice made, the play gone on from it)."""
     if ui.retry is None:
         return ""
-    return RETRY_ON if len(game.history) > ui.retry.index else RETRY_BEFORE
+    return RETRY_ON if chosen(ui.retry, game) else RETRY_BEFORE
 
 
 def retry_bar(t: Language, retrying: str, inert: str) -> str:
@@ -202,8 +207,8 @@ class RetryScreen:
         retry = self.app.ui.retry
         if retry is None or (self.app.ui.busy and not self.at_end()):
             return False
-        if len(self.app.game.history) <= retry.index:
-            return False  # the choice is not made yet
+        if not chosen(retry, self.app.game):
+            return False
         if retry.verdict is None:
             if self.app.ui.panel != ScreenPhase.RETRY:  # (asked once)
                 self.app.set_ui(panel=ScreenPhase.RETRY)
