@@ -327,6 +327,13 @@ def test_four_sides_are_named_by_their_people_when_no_one_is_you():
     assert game_words.seat_name(FR, 3, 4, shared) == f"Partenaire de {sami}"
     assert game_words.subject(FR, 3, shared) == f"Le partenaire de {sami}"
     assert game_words.seat_name(EN, 3, 4, held) == "Partner"  # (Sami holds the phone)
+    # people of one side: the computers from the last holder's seat (the table is drawn from
+    # it), by that person's name, not "your right"
+    assert game_words.seat_name(EN, 1, 4, partners) == f"Right of {ali}"
+    assert game_words.subject(FR, 3, partners) == f"L'adversaire à gauche de {ali}"
+    assert game_words.subject(EN, 3, Viewpoint(0, ("Ali", "", "Leïla", ""))) == (
+        "The opponent on your left"
+    )
 
 
 def test_escape_closes_the_form():

@@ -45,6 +45,14 @@ SEAT_SUBJECTS = {
     2: N_("Your partner"),
     3: N_("The opponent on your left"),
 }
+# The same seats while the phone passes (no one is "you"), from the seat of the one who last held
+# it, by name: the table is still drawn from that seat.
+HOLDER_SEAT_LABELS = {1: N_("Right of {who}"), 2: N_("{who}'s partner"), 3: N_("Left of {who}")}
+HOLDER_SEAT_SUBJECTS = {
+    1: N_("The opponent on {who}'s right"),
+    2: N_("The partner of {who}"),
+    3: N_("The opponent on {who}'s left"),
+}
 
 
 # --- seats and sides ---------------------------------------------------------------------------
@@ -67,7 +75,7 @@ def seat_name(t: Language, seat: int, players: int = 2, seats: Viewpoint = SOLO)
         return t._("Computer")
     if sides_by_people(seats):  # no one is "you": the computer by the person it plays with
         return t._("{who}'s partner", who=isolated(seats.names[partner(seat, players)]))
-    return t._(SEAT_LABELS[(seat - seats.viewer) % players])
+    return _from_viewer(t, seat, seats, SEAT_LABELS, HOLDER_SEAT_LABELS)
 
 
 def subject(t: Language, seat: int, seats: Viewpoint = SOLO) -> str:
@@ -76,7 +84,19 @@ def subject(t: Language, seat: int, seats: Viewpoint = SOLO) -> str:
         return isolated(seats.name(seat))
     if sides_by_people(seats):  # (as ``seat_name``)
         return t._("The partner of {who}", who=isolated(seats.names[partner(seat, 4)]))
-    return t._(SEAT_SUBJECTS[(seat - seats.viewer) % 4])
+    return _from_viewer(t, seat, seats, SEAT_SUBJECTS, HOLDER_SEAT_SUBJECTS)
+
+
+def _from_viewer(
+    t: Language, seat: int, seats: Viewpoint, yours: dict[int, str], holders: dict[int, str]
+) -> str:
+    """A seat of four named by where it sits from the viewer's: "Right opponent", or while the
+    phone passes, from its last holder's by name ("Right of Leïla")."""
+    where = (seat - seats.viewer) % 4
+    holder = seats.names[seats.viewer] if seats.hiding and seats.viewer < len(seats.names) else ""
+    if holder:
+        return t._(holders[where], who=isolated(holder))
+    return t._(yours[where])
 
 
 def side_name(t: Language, side: int, players: int = 2, seats: Viewpoint = SOLO) -> str:
