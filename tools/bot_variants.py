@@ -20,6 +20,7 @@ the hard bots' CPU per move. Use tuning seeds, never the goals' (``arena.GOALS_S
 - ``mate``: four players, the partner searched at its best in every hand (not only the last);
 - ``opps``: four players, the opponents searched at their best in every hand;
 - ``all``: four players, every seat at its best in every hand;
+- ``ensN``: each card play's value the hard bot's plus N times the peers' algorithm's;
 - ``fitNAME``: the search's horizon scored by the evaluation fitted on self-play
   (``fit_horizon.FITTED[NAME]``, ``tools/fit_horizon.py``).
 """
@@ -39,7 +40,8 @@ from chkobba import Game, Rules
 from chkobba.bots import core, infer, make_bot, search, team
 from chkobba.bots import hard as hard_module
 from chkobba.bots.hard import HardBot
-from chkobba.kernel import partner, side
+from chkobba.bots.peer import PeerBot
+from chkobba.kernel import Phase, partner, side
 from chkobba.moves import Move
 from chkobba.view import View
 from fit_horizon import fitted
@@ -47,16 +49,37 @@ from fit_horizon import fitted
 
 class LateBot(HardBot):
     """``HardBot`` searching ``late[1]`` plies into the next hand once at most ``late[0]`` cards
-    are left in the hands."""
+    are left in the hands; with ``ensemble``, each card play's value is the hard bot's plus
+    ``ensemble`` times the peers' algorithm's (its own deals and evaluation), but where the hard
+    bot's search is exact (two players, the last hand)."""
 
-    def __init__(self, seed: int, late: tuple[int, int] | None = None, **options: Any) -> None:
+    def __init__(
+        self,
+        seed: int,
+        late: tuple[int, int] | None = None,
+        ensemble: float = 0.0,
+        **options: Any,
+    ) -> None:
         super().__init__(seed, **options)
         self.late = late
+        self.ensemble = ensemble
+        self.peer = PeerBot(seed)
 
     def choose(self, view: View) -> Move:
         if self.late:
             self.extra = self.late[1] if sum(view.hand_sizes) <= self.late[0] else 0
-        return super().choose(view)
+        if not self.ensemble or view.phase == Phase.CUT:
+            return super().choose(view)
+        move = super().choose(view)
+        found = {hard_module._alike(m): value for m, value in self.last_values.items()}
+        values = {m: found[hard_module._alike(m)] for m in view.legal_moves() if m.card}
+        exact = view.rules.players == 2 and not view.stock_count
+        if len(values) < 2 or exact:
+            return move
+        legal = list(values)
+        peer = self.peer.values(view, legal)
+        scale = self.ensemble / self.peer.samples
+        return max(zip(legal, peer, strict=True), key=lambda mv: values[mv[0]] + scale * mv[1])[0]
 
 
 def _seats(best: str) -> Any:
@@ -95,6 +118,8 @@ def apply(variant: str) -> dict[str, Any]:
         elif part.startswith("late"):
             cards, plies = part[4:].split("x")
             options["late"] = (int(cards), int(plies))
+        elif part.startswith("ens"):
+            options["ensemble"] = float(part[3:])
         elif part.startswith("extra"):
             options["extra"] = int(part[5:])
         elif part.startswith("w"):

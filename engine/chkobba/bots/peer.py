@@ -249,6 +249,12 @@ class PeerBot:
             return self._cut(view)
         if len(legal) == 1:
             return legal[0]
+        totals = self.values(view, legal)
+        return legal[max(range(len(legal)), key=lambda i: totals[i])]
+
+    def values(self, view: View, legal: list[Move]) -> list[float]:
+        """Each of the ``legal`` card plays' value for the seat's side, summed over the
+        ``samples`` deals (the side's points minus the other side's)."""
         rng = decision_rng(self.seed, view)
         sampler = Sampler(view, [c.index for c in view.unseen()])
         sign = 1 if view.side == 0 else -1
@@ -258,7 +264,7 @@ class PeerBot:
             for i, move in enumerate(legal):
                 assert move.card is not None
                 totals[i] += sign * search.root(view.seat, move.card.index, bits_of(move.captures))
-        return legal[max(range(len(legal)), key=lambda i: totals[i])]
+        return totals
 
     def _cut(self, view: View) -> Move:
         """Keep or expose: the rest of the deck dealt ``samples`` times, each searched."""
