@@ -20,7 +20,10 @@ the hard bots' CPU per move. Use tuning seeds, never the goals' (``arena.GOALS_S
 - ``mate``: four players, the partner searched at its best in every hand (not only the last);
 - ``opps``: four players, the opponents searched at their best in every hand;
 - ``all``: four players, every seat at its best in every hand;
+- ``mixl``: four players, the last hand's worlds each searched twice, the values summed: the
+  other seats as planned, and every seat at its best;
 - ``ensN``: each card play's value the hard bot's plus N times the peers' algorithm's;
+  ``enssN`` / ``enslN``: only while the stock lasts / only once it is empty;
 - ``fitNAME``: the search's horizon scored by the evaluation fitted on self-play
   (``fit_horizon.FITTED[NAME]``, ``tools/fit_horizon.py``).
 """
@@ -41,6 +44,7 @@ from chkobba.bots import core, infer, make_bot, search, team
 from chkobba.bots import hard as hard_module
 from chkobba.bots.hard import HardBot
 from chkobba.bots.peer import PeerBot
+from chkobba.bots.worlds import World
 from chkobba.kernel import Phase, partner, side
 from chkobba.moves import Move
 from chkobba.view import View
@@ -58,11 +62,13 @@ class LateBot(HardBot):
         seed: int,
         late: tuple[int, int] | None = None,
         ensemble: float = 0.0,
+        ensemble_when: object = "all",  # or True: while the stock lasts; False: after it
         **options: Any,
     ) -> None:
         super().__init__(seed, **options)
         self.late = late
         self.ensemble = ensemble
+        self.ensemble_when = ensemble_when
         self.peer = PeerBot(seed)
 
     def choose(self, view: View) -> Move:
@@ -74,7 +80,7 @@ class LateBot(HardBot):
         found = {hard_module._alike(m): value for m, value in self.last_values.items()}
         values = {m: found[hard_module._alike(m)] for m in view.legal_moves() if m.card}
         exact = view.rules.players == 2 and not view.stock_count
-        if len(values) < 2 or exact:
+        if len(values) < 2 or exact or self.ensemble_when not in ("all", view.stock_count > 0):
             return move
         legal = list(values)
         peer = self.peer.values(view, legal)
@@ -101,6 +107,40 @@ def _seats(best: str) -> Any:
     return settings
 
 
+class Mix:
+    """Two searches of one world, each root move valued by the sum of theirs."""
+
+    def __init__(self, first: search.Searcher, second: search.Searcher) -> None:
+        self.first, self.second = first, second
+
+    @property
+    def nodes(self) -> int:
+        return self.first.nodes + self.second.nodes
+
+    def root(self, seat: int, card: int, group: tuple[int, ...]) -> float:
+        return self.first.root(seat, card, group) + self.second.root(seat, card, group)
+
+
+def _mixed_last() -> Any:
+    """``team.settings`` where, in the deal's last hand, each world is searched twice and the
+    values summed: the other seats as planned, and every seat at its best."""
+    plain = team.settings
+
+    def settings(view: View, samples: int | None, max_plies: int | None) -> team.Plan:
+        plan = plain(view, samples, max_plies)
+        if view.stock_count:
+            return plan
+        plies = max_plies or team.WHOLE_HAND
+
+        def both(world: World) -> Any:
+            best = team.TeamSearcher(world, plies, frozenset())
+            return Mix(plan.searcher(world), best)
+
+        return plan._replace(searcher=both, max_nodes=2 * plan.max_nodes)
+
+    return settings
+
+
 def apply(variant: str) -> dict[str, Any]:
     """Set the variant's module constants (after restoring the unchanged bot's) and return its
     ``LateBot`` options."""
@@ -113,11 +153,16 @@ def apply(variant: str) -> dict[str, Any]:
             continue
         if part in ("mate", "opps", "all"):
             team.settings = _seats(part)
+        elif part == "mixl":
+            team.settings = _mixed_last()
         elif part.startswith("fit"):
             search.horizon_value = fitted(part[3:])
         elif part.startswith("late"):
             cards, plies = part[4:].split("x")
             options["late"] = (int(cards), int(plies))
+        elif part.startswith(("enss", "ensl")):  # only while the stock lasts, only after it
+            options["ensemble"] = float(part[4:])
+            options["ensemble_when"] = part[3] == "s"
         elif part.startswith("ens"):
             options["ensemble"] = float(part[3:])
         elif part.startswith("extra"):
