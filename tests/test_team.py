@@ -10,7 +10,7 @@ from chkobba import Card, Game, Rules
 from chkobba.arena import run
 from chkobba.bots import HardBot, make_bot
 from chkobba.bots.search import Searcher
-from chkobba.bots.team import SAMPLES, TeamSearcher, settings
+from chkobba.bots.team import MAX_NODES, SAMPLES, BothModels, TeamSearcher, settings
 from chkobba.bots.worlds import World
 from chkobba.cardsets import bits_of
 
@@ -117,3 +117,31 @@ def test_in_the_last_hand_the_partner_is_searched_at_its_best() -> None:
         assert searcher.greedy_seats == expected
         seen.add(last)
     assert seen == {True, False}
+
+
+def test_in_the_last_hand_each_move_is_worth_both_models_of_the_opponents() -> None:
+    """In the last hand a world's move is worth its value with the opponents greedy plus its
+    value with every seat at its best (twice the nodes allowed); before it, the plan's only."""
+    parted = 0
+    for game in plays(4, range(2)):
+        view = game.view(game.current)
+        plan = settings(view, None, None)
+        hands = tuple(tuple(sorted(c.index for c in h)) for h in game.hands)
+        w = World(hands, bits_of(view.table), 0, 0, -1, (), 0)
+        searcher = plan.searcher(w)
+        last = not view.stock_count
+        assert isinstance(searcher, BothModels) == last
+        assert plan.max_nodes == (2 * MAX_NODES if last else MAX_NODES)
+        if not last:
+            continue
+        opponents = frozenset({view.seat ^ 1, view.seat ^ 3})
+        for move in game.legal_moves():
+            assert move.card is not None
+            group = tuple(c.index for c in move.captures)
+            greedy = TeamSearcher(w, 12, opponents).root(view.seat, move.card.index, group)
+            best = TeamSearcher(w, 12, frozenset()).root(view.seat, move.card.index, group)
+            value = searcher.root(view.seat, move.card.index, group)
+            assert value == pytest.approx(greedy + best)
+            parted += greedy != pytest.approx(best)
+        assert isinstance(searcher, TeamSearcher) and searcher.greedy_seats == opponents
+    assert parted  # (positions where the two models part)

@@ -9,10 +9,13 @@ first best reply, as the medium bot does, rather than every reply near its best 
 softmax. The partner is such a player too before the last hand: it cooperates (its measure
 counts its own side's points) but it cannot see the bot's hand. In the deal's last hand, where
 few cards are hidden and a searching partner all but sees them, the partner is searched at its
-best (``PARTNER_BEST_LAST``). 28 worlds, weighed by the plays seen (``infer.py``), the
-opponents' plays read near-exactly (``OPPONENT_BETA``: a greedy player's play that was not its
-best is all but ruled out), the partner's as with two players; past ``MAX_NODES`` searched nodes
-no further world is searched (at least 4 are), a deterministic cap for crowded tables. The cut
+best (``PARTNER_BEST_LAST``), and each world is searched twice (``BOTH_MODELS_LAST``): with the
+opponents greedy and with them at their best, each move worth the sum, as if the opponents were
+players between a greedy one and one who sees every hand. 28 worlds, weighed by the plays seen
+(``infer.py``), the opponents' plays read near-exactly (``OPPONENT_BETA``: a greedy player's
+play that was not its best is all but ruled out), the partner's as with two players; past
+``MAX_NODES`` searched nodes (twice that in the last hand) no further world is searched (at
+least 4 are), a deterministic cap for crowded tables. The cut
 (keep or expose) is decided by ``hard.HardBot._cut``: the first two plies, every seat at its best.
 ``SURE`` models the medium bot exactly (its measure, its first best reply): against people, who
 break ties otherwise, it is a model, not a reading. Every variant measured:
@@ -41,6 +44,7 @@ POOL = PLAIN_POOL
 # (they are greedy players), the partner's as the two-player bot reads an opponent's.
 PARTNER_BETA, OPPONENT_BETA = BETA, 200.0
 PARTNER_BEST_LAST = True  # in the deal's last hand the partner is searched at its best
+BOTH_MODELS_LAST = True  # in the last hand, the opponents greedy and at their best, summed
 WHOLE_HAND = 12  # plies: a hand of four players is twelve cards
 
 
@@ -95,6 +99,20 @@ class TeamSearcher(Searcher):
         return found
 
 
+class BothModels(TeamSearcher):
+    """``TeamSearcher`` whose root moves are worth the sum of two searches of its world: with
+    ``greedy_seats`` greedy, and with every seat at its best (the nodes of both counted)."""
+
+    def root(self, seat: int, card: int, group: tuple[int, ...]) -> float:
+        planned = self.greedy_seats
+        first = super().root(seat, card, group)
+        self.greedy_seats = frozenset()
+        try:
+            return first + super().root(seat, card, group)
+        finally:
+            self.greedy_seats = planned
+
+
 class Plan(NamedTuple):
     """How ``hard.HardBot`` decides a four-player move."""
 
@@ -114,8 +132,10 @@ def settings(view: View, samples: int | None, max_plies: int | None) -> Plan:
         else {view.seat}
     )
     others = frozenset(seat for seat in range(4) if seat not in best)
+    both = BOTH_MODELS_LAST and not view.stock_count
 
     def searcher(world: World) -> Searcher:
-        return TeamSearcher(world, plies, others)
+        return (BothModels if both else TeamSearcher)(world, plies, others)
 
-    return Plan(samples or SAMPLES, searcher, MAX_NODES, (PARTNER_BETA, OPPONENT_BETA), POOL)
+    max_nodes = 2 * MAX_NODES if both else MAX_NODES  # (two searches a world)
+    return Plan(samples or SAMPLES, searcher, max_nodes, (PARTNER_BETA, OPPONENT_BETA), POOL)
