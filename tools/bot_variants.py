@@ -20,6 +20,8 @@ the hard bots' CPU per move. Use tuning seeds, never the goals' (``arena.GOALS_S
 - ``mate``: four players, the partner searched at its best in every hand (not only the last);
 - ``opps``: four players, the opponents searched at their best in every hand;
 - ``all``: four players, every seat at its best in every hand;
+- ``mix2``: two players, before the last hand each world searched with the opponent greedy
+  and at its best, the values summed (twice the nodes allowed);
 - ``mixl``: four players, the last hand's worlds each searched twice, the values summed: the
   other seats as planned, and every seat at its best;
 - ``ensN``: each card play's value the hard bot's plus N times the peers' algorithm's;
@@ -121,6 +123,21 @@ class Mix:
         return self.first.root(seat, card, group) + self.second.root(seat, card, group)
 
 
+class BothModels2(search.Searcher):
+    """Two players: a greedy opponent's ``Searcher`` whose root moves are worth the sum of the
+    search with the opponent greedy and with it at its best."""
+
+    def root(self, seat: int, card: int, group: tuple[int, ...]) -> float:
+        first = super().root(seat, card, group)
+        if self.greedy_side is None:
+            return first
+        planned, self.greedy_side = self.greedy_side, None
+        try:
+            return first + super().root(seat, card, group)
+        finally:
+            self.greedy_side = planned
+
+
 def _mixed_last() -> Any:
     """``team.settings`` where, in the deal's last hand, each world is searched twice and the
     values summed: the other seats as planned, and every seat at its best."""
@@ -147,6 +164,7 @@ def apply(variant: str) -> dict[str, Any]:
     importlib.reload(team)
     hard_module.BETA = search.BETA = infer.BETA
     search.horizon_value = core.horizon_value
+    hard_module.Searcher = search.Searcher
     options: dict[str, Any] = {}
     for part in variant.split("+"):
         if part == "base":
@@ -155,6 +173,9 @@ def apply(variant: str) -> dict[str, Any]:
             team.settings = _seats(part)
         elif part == "mixl":
             team.settings = _mixed_last()
+        elif part == "mix2":
+            hard_module.Searcher = BothModels2
+            options["max_nodes"] = 16_000
         elif part.startswith("fit"):
             search.horizon_value = fitted(part[3:])
         elif part.startswith("late"):
