@@ -22,8 +22,8 @@ the hard bots' CPU per move. Use tuning seeds, never the goals' (``arena.GOALS_S
 - ``all``: four players, every seat at its best in every hand;
 - ``mix2``: two players, before the last hand each world searched with the opponent greedy
   and at its best, the values summed (twice the nodes allowed);
-- ``mixl``: four players, the last hand's worlds each searched twice, the values summed: the
-  other seats as planned, and every seat at its best;
+- ``nomix``: four players, the last hand searched with the opponents greedy only (before
+  ``team.BOTH_MODELS_LAST``; ``mixl`` at commit 9aded38 was its opposite);
 - ``ensN``: each card play's value the hard bot's plus N times the peers' algorithm's;
   ``enssN`` / ``enslN``: only while the stock lasts / only once it is empty;
 - ``fitNAME``: the search's horizon scored by the evaluation fitted on self-play
@@ -46,7 +46,6 @@ from chkobba.bots import core, infer, make_bot, search, team
 from chkobba.bots import hard as hard_module
 from chkobba.bots.hard import HardBot
 from chkobba.bots.peer import PeerBot
-from chkobba.bots.worlds import World
 from chkobba.kernel import Phase, partner, side
 from chkobba.moves import Move
 from chkobba.view import View
@@ -109,20 +108,6 @@ def _seats(best: str) -> Any:
     return settings
 
 
-class Mix:
-    """Two searches of one world, each root move valued by the sum of theirs."""
-
-    def __init__(self, first: search.Searcher, second: search.Searcher) -> None:
-        self.first, self.second = first, second
-
-    @property
-    def nodes(self) -> int:
-        return self.first.nodes + self.second.nodes
-
-    def root(self, seat: int, card: int, group: tuple[int, ...]) -> float:
-        return self.first.root(seat, card, group) + self.second.root(seat, card, group)
-
-
 class BothModels2(search.Searcher):
     """Two players: a greedy opponent's ``Searcher`` whose root moves are worth the sum of the
     search with the opponent greedy and with it at its best."""
@@ -138,26 +123,6 @@ class BothModels2(search.Searcher):
             self.greedy_side = planned
 
 
-def _mixed_last() -> Any:
-    """``team.settings`` where, in the deal's last hand, each world is searched twice and the
-    values summed: the other seats as planned, and every seat at its best."""
-    plain = team.settings
-
-    def settings(view: View, samples: int | None, max_plies: int | None) -> team.Plan:
-        plan = plain(view, samples, max_plies)
-        if view.stock_count:
-            return plan
-        plies = max_plies or team.WHOLE_HAND
-
-        def both(world: World) -> Any:
-            best = team.TeamSearcher(world, plies, frozenset())
-            return Mix(plan.searcher(world), best)
-
-        return plan._replace(searcher=both, max_nodes=2 * plan.max_nodes)
-
-    return settings
-
-
 def apply(variant: str) -> dict[str, Any]:
     """Set the variant's module constants (after restoring the unchanged bot's) and return its
     ``LateBot`` options."""
@@ -171,8 +136,8 @@ def apply(variant: str) -> dict[str, Any]:
             continue
         if part in ("mate", "opps", "all"):
             team.settings = _seats(part)
-        elif part == "mixl":
-            team.settings = _mixed_last()
+        elif part == "nomix":
+            team.BOTH_MODELS_LAST = False
         elif part == "mix2":
             hard_module.Searcher = BothModels2
             options["max_nodes"] = 16_000
