@@ -25,7 +25,8 @@ the hard bots' CPU per move. Use tuning seeds, never the goals' (``arena.GOALS_S
 - ``nomix``: four players, the last hand searched with the opponents greedy only (before
   ``team.BOTH_MODELS_LAST``; ``mixl`` at commit 9aded38 was its opposite);
 - ``ensN``: each card play's value the hard bot's plus N times the peers' algorithm's;
-  ``enssN`` / ``enslN``: only while the stock lasts / only once it is empty;
+  ``enssN`` / ``enslN``: only while the stock lasts / only once it is empty; ``psN``: the
+  peers' algorithm on N deals in it (12);
 - ``fitNAME``: the search's horizon scored by the evaluation fitted on self-play
   (``fit_horizon.FITTED[NAME]``, ``tools/fit_horizon.py``).
 """
@@ -45,6 +46,7 @@ from chkobba import Game, Rules
 from chkobba.bots import core, infer, make_bot, search, team
 from chkobba.bots import hard as hard_module
 from chkobba.bots.hard import HardBot
+from chkobba.bots.peer import SAMPLES as PEER_SAMPLES
 from chkobba.bots.peer import PeerBot
 from chkobba.kernel import Phase, partner, side
 from chkobba.moves import Move
@@ -64,13 +66,14 @@ class LateBot(HardBot):
         late: tuple[int, int] | None = None,
         ensemble: float = 0.0,
         ensemble_when: object = "all",  # or True: while the stock lasts; False: after it
+        peer_samples: int = PEER_SAMPLES,
         **options: Any,
     ) -> None:
         super().__init__(seed, **options)
         self.late = late
         self.ensemble = ensemble
         self.ensemble_when = ensemble_when
-        self.peer = PeerBot(seed)
+        self.peer = PeerBot(seed, samples=peer_samples)
 
     def choose(self, view: View) -> Move:
         if self.late:
@@ -146,6 +149,8 @@ def apply(variant: str) -> dict[str, Any]:
         elif part.startswith("late"):
             cards, plies = part[4:].split("x")
             options["late"] = (int(cards), int(plies))
+        elif part.startswith("ps"):  # the ensemble's deals for the peers' algorithm
+            options["peer_samples"] = int(part[2:])
         elif part.startswith(("enss", "ensl")):  # only while the stock lasts, only after it
             options["ensemble"] = float(part[4:])
             options["ensemble_when"] = part[3] == "s"
