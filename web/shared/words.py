@@ -93,7 +93,7 @@ def _from_viewer(
     """A seat of four named by where it sits from the viewer's: "Right opponent", or while the
     phone passes, from its last holder's by name ("Right of Leïla")."""
     where = (seat - seats.viewer) % 4
-    holder = seats.names[seats.viewer] if seats.hiding and seats.viewer < len(seats.names) else ""
+    holder = seats.name(seats.viewer) if seats.hiding else ""
     if holder:
         return t._(holders[where], who=isolated(holder))
     return t._(yours[where])
