@@ -56,40 +56,50 @@ from fit_horizon import fitted
 
 class LateBot(HardBot):
     """``HardBot`` searching ``late[1]`` plies into the next hand once at most ``late[0]`` cards
-    are left in the hands; with ``ensemble``, each card play's value is the hard bot's plus
-    ``ensemble`` times the peers' algorithm's (its own deals and evaluation), but where the hard
-    bot's search is exact (two players, the last hand)."""
+    are left in the hands."""
 
-    def __init__(
-        self,
-        seed: int,
-        late: tuple[int, int] | None = None,
-        ensemble: float = 0.0,
-        ensemble_when: object = "all",  # or True: while the stock lasts; False: after it
-        peer_samples: int = PEER_SAMPLES,
-        **options: Any,
-    ) -> None:
+    def __init__(self, seed: int, late: tuple[int, int] | None = None, **options: Any) -> None:
         super().__init__(seed, **options)
         self.late = late
-        self.ensemble = ensemble
-        self.ensemble_when = ensemble_when
-        self.peer = PeerBot(seed, samples=peer_samples)
 
     def choose(self, view: View) -> Move:
         if self.late:
             self.extra = self.late[1] if sum(view.hand_sizes) <= self.late[0] else 0
-        if not self.ensemble or view.phase == Phase.CUT:
-            return super().choose(view)
-        move = super().choose(view)
-        found = {hard_module._alike(m): value for m, value in self.last_values.items()}
-        values = {m: found[hard_module._alike(m)] for m in view.legal_moves() if m.card}
+        return super().choose(view)
+
+
+class Ensemble:
+    """``hard`` whose card plays are each worth its value plus ``weight`` times the peers'
+    algorithm's mean value (its own deals and evaluation), in the hands ``when`` says ("all";
+    "stock": while the stock lasts; "last": once it is empty), but where the hard bot's search is
+    exact (two players, the last hand)."""
+
+    def __init__(self, hard: LateBot, weight: float, when: str, peer_samples: int) -> None:
+        self.hard, self.weight, self.when = hard, weight, when
+        self.peer = PeerBot(hard.seed, samples=peer_samples)
+
+    def choose(self, view: View) -> Move:
+        move, values = self.hard.evaluate(view)
+        if view.phase == Phase.CUT or len(values) < 2:
+            return move
         exact = view.rules.players == 2 and not view.stock_count
-        if len(values) < 2 or exact or self.ensemble_when not in ("all", view.stock_count > 0):
+        in_hands = self.when == "all" or (self.when == "stock") == (view.stock_count > 0)
+        if exact or not in_hands:
             return move
         legal = list(values)
         peer = self.peer.values(view, legal)
-        scale = self.ensemble / self.peer.samples
+        scale = self.weight / self.peer.samples
         return max(zip(legal, peer, strict=True), key=lambda mv: values[mv[0]] + scale * mv[1])[0]
+
+
+def hard_bot(seed: int, options: dict[str, Any]) -> LateBot | Ensemble:
+    """The variant's hard bot for ``seed``: a ``LateBot``, in an ``Ensemble`` if asked."""
+    plain = {k: v for k, v in options.items() if not k.startswith("ensemble")}
+    peer_samples = plain.pop("peer_samples", PEER_SAMPLES)
+    hard = LateBot(seed, **plain)
+    if not options.get("ensemble"):
+        return hard
+    return Ensemble(hard, options["ensemble"], options.get("ensemble_when", "all"), peer_samples)
 
 
 def _seats(best: str) -> Any:
@@ -128,7 +138,7 @@ class BothModels2(search.Searcher):
 
 def apply(variant: str) -> dict[str, Any]:
     """Set the variant's module constants (after restoring the unchanged bot's) and return its
-    ``LateBot`` options."""
+    ``hard_bot`` options."""
     importlib.reload(team)
     hard_module.BETA = search.BETA = infer.BETA
     search.horizon_value = core.horizon_value
@@ -153,7 +163,7 @@ def apply(variant: str) -> dict[str, Any]:
             options["peer_samples"] = int(part[2:])
         elif part.startswith(("enss", "ensl")):  # only while the stock lasts, only after it
             options["ensemble"] = float(part[4:])
-            options["ensemble_when"] = part[3] == "s"
+            options["ensemble_when"] = "stock" if part[3] == "s" else "last"
         elif part.startswith("ens"):
             options["ensemble"] = float(part[3:])
         elif part.startswith("extra"):
@@ -186,7 +196,7 @@ def play(task: tuple[str, str, int, int]) -> tuple[Result, Result]:
         points, cpu = [], []
         for hard_side in (0, 1):
             bots = [
-                LateBot(seed * 8 + seat, **options)
+                hard_bot(seed * 8 + seat, options)
                 if side(seat) == hard_side
                 else make_bot(opponent, seed=seed * 8 + seat)
                 for seat in range(players)
