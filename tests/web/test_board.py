@@ -227,6 +227,27 @@ def test_a_tap_whose_card_is_redrawn_under_the_finger_still_counts(boards, serve
     expect(queen).to_have_class(re.compile(r"\bselected\b"))
 
 
+@PHONE
+def test_a_touch_whose_card_is_redrawn_under_the_finger_counts_once(boards, server_url):
+    """The same by touch: the browser then does send a click, to the card drawn anew, after the
+    release that counted the tap already. A second count would take the selection back."""
+    boards.open(server_url + "tutorial.html")
+    board = boards.page.locator("#queen chkobba-board")
+    queen = board.locator('[data-zone="hand"] [data-card="QH"]')
+    queen.scroll_into_view_if_needed()
+    box = queen.bounding_box()
+    finger = [{"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}]
+    touch = boards.page.context.new_cdp_session(boards.page)  # (Playwright's taps are whole)
+    touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": finger})
+    board.evaluate(
+        "el => { const b = el.shadowRoot.querySelector('.board');"
+        " b.replaceWith(b.cloneNode(true)); }"
+    )
+    touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    expect(queen).to_have_class(re.compile(r"\bselected\b"))
+    expect(board.locator(".selected")).to_have_count(1)
+
+
 # --- the modes, on the demo page ------------------------------------------------------------
 
 

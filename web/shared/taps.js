@@ -15,16 +15,20 @@ export function readTap(target, zones) {
   return zone !== undefined && Object.hasOwn(zones, zone) ? [zones[zone], card.dataset.card] : null;
 }
 
-/** Call ``handle(target)`` for each tap inside ``root``, as click events do, and also for a tap
- * whose element was redrawn between the press and the release (the board or the game replaced
- * its HTML with an answer to the tap before): the browser sends no click then, and the tap would
- * be lost. Such a tap counts when the release is where it was pressed, over an element that
- * reads as the same tap. */
+/** Call ``handle(target)`` once for each tap inside ``root``, as click events do, and also for
+ * a tap whose element was redrawn between the press and the release (the board or the game
+ * replaced its HTML with an answer to the tap before): a mouse gets no click then, and the tap
+ * would be lost. Such a tap counts at the release when it is where it was pressed, over an
+ * element that reads as the same tap; the click a finger's tap still gets after it (Chromium
+ * sends one to the element drawn anew) is then not counted again: a second count would take a
+ * toggle back. A click with no press (the keyboard's) always counts. */
 export function listenTaps(root, zones, handle) {
   const scope = root.getRootNode?.() ?? document;
   let press = null;
+  let counted = false; // this press counted at its release: its click, if one comes, is not
   root.addEventListener("pointerdown", (event) => {
     press = event.isPrimary ? { target: event.target, x: event.clientX, y: event.clientY } : null;
+    counted = false;
   });
   root.addEventListener("pointerup", (event) => {
     const was = press;
@@ -34,7 +38,16 @@ export function listenTaps(root, zones, handle) {
     const before = readTap(was.target, zones);
     const under = scope.elementFromPoint?.(event.clientX, event.clientY);
     const now = under && root.contains(under) ? readTap(under, zones) : null;
-    if (before && now && before[0] === now[0] && before[1] === now[1]) handle(under);
+    if (before && now && before[0] === now[0] && before[1] === now[1]) {
+      counted = true;
+      handle(under);
+    }
   });
-  root.addEventListener("click", (event) => handle(event.target));
+  root.addEventListener("click", (event) => {
+    if (counted && event.detail > 0) {
+      counted = false;
+      return;
+    }
+    handle(event.target);
+  });
 }
