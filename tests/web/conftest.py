@@ -16,6 +16,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
@@ -193,6 +195,11 @@ FORGET = """async () => {  // what a test's pages kept, the snapshot and the HTT
     localStorage.clear();  // (sessionStorage is a tab's: closed with it)
     for (const base of await indexedDB.databases()) indexedDB.deleteDatabase(base.name);
 }"""
+# A page about to be closed writes nothing more: Chromium may still run a task of a page whose close
+# it has reported (a save that was on its way), so that a save could land after FORGET.
+STOP_WRITING = """() => {
+    Storage.prototype.setItem = Storage.prototype.removeItem = Storage.prototype.clear = () => {};
+}"""
 OFFLINE_COPY = "navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)"
 
 
@@ -232,6 +239,8 @@ class KeptContexts:
         holder = self.holders[context]
         for page in context.pages:
             if page != holder:
+                with contextlib.suppress(PlaywrightError):  # (a page closed or crashed)
+                    page.evaluate(STOP_WRITING)
                 page.close()
         holder.evaluate(FORGET)
 
@@ -253,6 +262,14 @@ def blank_page(page, base: str) -> None:
     page.route(blank, lambda route: route.fulfill(body=BLANK, content_type="text/html"))
     page.goto(blank)
     page.unroute(blank)  # (a routed page has no HTTP cache)
+
+
+# What the page shows, for a wait that timed out: its phase, moves and first notice's words.
+SHOWN = """() => {
+    const app = document.querySelector('#app');
+    const notice = document.querySelector('[data-notice]')?.innerText.slice(0, 160);
+    return `phase ${app?.dataset.phase}, ${app?.dataset.moves} moves, notice ${notice ?? 'none'}`;
+}"""
 
 
 class Table:
@@ -335,7 +352,11 @@ class Table:
 
     def wait_phase(self, *phases: str, timeout: float = 20_000) -> str:
         selector = ", ".join(f'#app[data-phase="{p}"]' for p in phases)
-        self.page.wait_for_selector(selector, timeout=timeout)
+        try:
+            self.page.wait_for_selector(selector, timeout=timeout)
+        except PlaywrightTimeout as timed_out:  # said with what the page shows instead
+            shown = self.page.evaluate(SHOWN)
+            raise AssertionError(f"waited for phase {' or '.join(phases)}: {shown}") from timed_out
         return self.phase
 
     @property
