@@ -24,6 +24,11 @@ the hard bots' CPU per move. Use tuning seeds, never the goals' (``arena.GOALS_S
   and at its best, the values summed (twice the nodes allowed);
 - ``nomix``: four players, the last hand searched with the opponents greedy only (before
   ``team.BOTH_MODELS_LAST``; ``mixl`` at commit 9aded38 was its opposite);
+- ``lcapN``: four players, the last hand's node cap N times ``team.MAX_NODES`` (2);
+- ``lbestW``: four players, the last hand's moves worth the search with the opponents greedy plus
+  W times the search with them at their best (1);
+- ``loppB``: four players, the opponents' plays read with sharpness B in the last hand only
+  (``team.OPPONENT_BETA``, 200; 0: not read, the worlds dealt uniformly);
 - ``ensN``: each card play's value the hard bot's plus N times the peers' algorithm's;
   ``enssN`` / ``enslN``: only while the stock lasts / only once it is empty; ``psN``: the
   peers' algorithm on N deals in it (12);
@@ -102,6 +107,55 @@ def hard_bot(seed: int, options: dict[str, Any]) -> LateBot | Ensemble:
     return Ensemble(hard, options["ensemble"], options.get("ensemble_when", "all"), peer_samples)
 
 
+def _last_cap(times: float) -> Any:
+    """``team.settings`` with the last hand's node cap ``times`` ``team.MAX_NODES``."""
+    plain = team.settings
+
+    def settings(view: View, samples: int | None, max_plies: int | None) -> team.Plan:
+        plan = plain(view, samples, max_plies)
+        if view.stock_count:
+            return plan
+        return plan._replace(max_nodes=int(times * team.MAX_NODES))
+
+    return settings
+
+
+class WeighedBoth(team.BothModels):
+    """``team.BothModels`` with the search at their best counted ``best`` times."""
+
+    best = 1.0
+
+    def root(self, seat: int, card: int, group: tuple[int, ...]) -> float:
+        planned = self.greedy_seats
+        first = team.TeamSearcher.root(self, seat, card, group)
+        self.greedy_seats = frozenset()
+        try:
+            return first + self.best * team.TeamSearcher.root(self, seat, card, group)
+        finally:
+            self.greedy_seats = planned
+
+
+def _last_hand(best: float | None = None, beta: float | None = None) -> Any:
+    """``team.settings`` with, in the last hand, the search at their best counted ``best`` times
+    and the opponents' plays read with sharpness ``beta``."""
+    plain = team.settings
+
+    def settings(view: View, samples: int | None, max_plies: int | None) -> team.Plan:
+        plan = plain(view, samples, max_plies)
+        if view.stock_count:
+            return plan
+        if best is not None:
+            plies = max_plies or team.WHOLE_HAND
+            greedy = frozenset(s for s in range(4) if side(s) != view.side)
+            weighed = type("Weighed", (WeighedBoth,), {"best": best})
+            plan = plan._replace(searcher=lambda world: weighed(world, plies, greedy))
+        if beta is not None:
+            plan = plan._replace(betas=(plan.betas[0], beta))
+        return plan
+
+    return settings
+
+
 def _seats(best: str) -> Any:
     """``team.settings`` with other seats at their best: ``mate``, ``opps`` or ``all``."""
     plain = team.settings
@@ -154,6 +208,12 @@ def apply(variant: str) -> dict[str, Any]:
         elif part == "mix2":
             hard_module.Searcher = BothModels2
             options["max_nodes"] = 16_000
+        elif part.startswith("lbest"):
+            team.settings = _last_hand(best=float(part[5:]))
+        elif part.startswith("lopp"):
+            team.settings = _last_hand(beta=float(part[4:]))
+        elif part.startswith("lcap"):
+            team.settings = _last_cap(float(part[4:]))
         elif part.startswith("fit"):
             search.horizon_value = fitted(part[3:])
         elif part.startswith("late"):
