@@ -29,6 +29,9 @@ the hard bots' CPU per move. Use tuning seeds, never the goals' (``arena.GOALS_S
   W times the search with them at their best (1);
 - ``loppB``: four players, the opponents' plays read with sharpness B in the last hand only
   (``team.OPPONENT_BETA``, 200; 0: not read, the worlds dealt uniformly);
+- ``lmixP``: four players, in the last hand the opponents' plays read as those of a greedy player
+  (sharpness ``team.OPPONENT_BETA``) with prior P, or of a player who picks any play, a world's
+  weight the mixture of both;
 - ``ensN``: each card play's value the hard bot's plus N times the peers' algorithm's;
   ``enssN`` / ``enslN``: only while the stock lasts / only once it is empty; ``psN``: the
   peers' algorithm on N deals in it (12);
@@ -48,7 +51,7 @@ from multiprocessing import Pool
 from typing import Any
 
 from chkobba import Game, Rules
-from chkobba.bots import core, infer, make_bot, search, team
+from chkobba.bots import core, infer, make_bot, search, team, worlds
 from chkobba.bots import hard as hard_module
 from chkobba.bots.hard import HardBot
 from chkobba.bots.peer import SAMPLES as PEER_SAMPLES
@@ -118,6 +121,38 @@ def _last_cap(times: float) -> Any:
         return plan._replace(max_nodes=int(times * team.MAX_NODES))
 
     return settings
+
+
+class MixedInference(infer.Inference):
+    """``infer.Inference`` whose four-player last hand reads the opponents' plays as a greedy
+    player's with chance ``prior``, else as a player's who picks any play (``lmixP``)."""
+
+    prior = 0.5
+
+    def __init__(self, view: View, betas: tuple[float, float] = (infer.BETA, infer.BETA)) -> None:
+        super().__init__(view, betas)
+        self.mixed = view.rules.players == 4 and not view.stock_count
+        self._parts: dict[tuple[int, tuple[int, ...]], tuple[float, float]] = {}
+
+    def log_weight(self, hands: tuple[tuple[int, ...], ...]) -> float:
+        if not self.mixed:
+            return super().log_weight(hands)
+        mate = greedy = anyone = 0.0
+        for index, play in enumerate(self.plays):
+            held = hands[play.seat]
+            parts = self._parts.get((index, held))
+            if parts is None:
+                hand = tuple(sorted((*held, *play.later)))
+                count = sum(1 for _ in core.children(hand, play.table))
+                parts = self._parts[index, held] = (self._log_chance(play, held), -math.log(count))
+            if side(play.seat) == self.side:
+                mate += parts[0]
+            else:
+                greedy += parts[0]
+                anyone += parts[1]
+        top = max(greedy, anyone)
+        mixed = self.prior * math.exp(greedy - top) + (1 - self.prior) * math.exp(anyone - top)
+        return mate + top + math.log(mixed)
 
 
 class WeighedBoth(team.BothModels):
@@ -194,6 +229,7 @@ def apply(variant: str) -> dict[str, Any]:
     """Set the variant's module constants (after restoring the unchanged bot's) and return its
     ``hard_bot`` options."""
     importlib.reload(team)
+    worlds.Inference = infer.Inference
     hard_module.BETA = search.BETA = infer.BETA
     search.horizon_value = core.horizon_value
     hard_module.Searcher = search.Searcher
@@ -212,6 +248,8 @@ def apply(variant: str) -> dict[str, Any]:
             team.settings = _last_hand(best=float(part[5:]))
         elif part.startswith("lopp"):
             team.settings = _last_hand(beta=float(part[4:]))
+        elif part.startswith("lmix"):
+            worlds.Inference = type("Mixed", (MixedInference,), {"prior": float(part[4:])})
         elif part.startswith("lcap"):
             team.settings = _last_cap(float(part[4:]))
         elif part.startswith("fit"):
