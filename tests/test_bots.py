@@ -22,7 +22,7 @@ from chkobba.bots.core import (
     final_diff,
     pack_pile,
 )
-from chkobba.bots.infer import Inference
+from chkobba.bots.infer import Inference, finished_plays
 from chkobba.bots.peer import piles_value
 from chkobba.bots.worlds import World
 from chkobba.cardsets import bits_of
@@ -417,6 +417,41 @@ def test_goals_print_each_goal_and_its_verdict(capsys: pytest.CaptureFixture[str
     assert "A=hard vs B=peer" in out and "A=hard vs B=medium" in out
     assert "2 players, hard vs peer: " in out and "(goal ≥ +0.4: " in out
     assert "2 players, hard vs medium: " in out and "seeds 7-7)" in out
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_finished_hands_plays_are_rebuilt_with_the_hands_then_held(players: int) -> None:
+    """The other seats' plays of the deal's finished hands, rebuilt backwards from the view
+    alone: each play's seat, table and piles as the game had them, and the cards its seat held
+    then, all played by its hand's end."""
+    medium = make_bot("medium")
+    hand = players * 3
+    checked = 0
+    for seed in range(2):
+        game = Game.new(Rules(players=players), seed=seed)
+        past: list[tuple[Game, Move]] = []  # the deal's plays, in order
+        while not game.deal_results:
+            move = medium.choose(game.view(game.current))
+            if game.phase == "play":
+                view = game.view(game.current)
+                done = len(past) - len(past) % hand  # plays of the finished hands
+                others = [(g, m) for g, m in reversed(past[:done]) if g.current != view.seat]
+                plays = finished_plays(view)
+                assert len(plays) == len(others)
+                for play, (before, made) in zip(plays, others, strict=True):
+                    assert play.seat == before.current
+                    assert play.table == bits_of(before.table)
+                    assert play.stats == tuple(
+                        pack_pile(before.piles[s], len(before.sweeps[s])) for s in (0, 1)
+                    )
+                    start = past.index((before, made))
+                    end = start - start % hand + hand
+                    kept = [m.card for g, m in past[start:end] if g.current == before.current]
+                    assert play.later == tuple(c.index for c in kept if c is not None)
+                checked += len(plays)
+                past.append((game, move))
+            game = game.play(move)
+    assert checked > 50
 
 
 @pytest.mark.parametrize("players", [2, 4])

@@ -32,9 +32,9 @@ the hard bots' CPU per move. Use tuning seeds, never the goals' (``arena.GOALS_S
 - ``lmixP``: four players, in the last hand the opponents' plays read as those of a greedy player
   (sharpness ``team.OPPONENT_BETA``) with prior P, or of a player who picks any play, a world's
   weight the mixture of both;
-- ``ladaptB``: four players, in the last hand the opponents' plays read with sharpness B only if
-  one of their plays in the deal's finished hands (their cards all known) was not a greedy
-  player's best;
+- ``readall``: four players, the last hand's opponents' plays read even when one of their plays
+  in the deal's finished hands was not a greedy player's best (before
+  ``team.READ_ONLY_GREEDY_LAST``; ``ladapt0`` at commit a698730 was its opposite);
 - ``ensN``: each card play's value the hard bot's plus N times the peers' algorithm's;
   ``enssN`` / ``enslN``: only while the stock lasts / only once it is empty; ``psN``: the
   peers' algorithm on N deals in it (12);
@@ -59,18 +59,8 @@ from chkobba.bots import hard as hard_module
 from chkobba.bots.hard import HardBot
 from chkobba.bots.peer import SAMPLES as PEER_SAMPLES
 from chkobba.bots.peer import PeerBot
-from chkobba.cardsets import BITS, bits_of
-from chkobba.kernel import (
-    HAND_SIZE,
-    Phase,
-    next_hand,
-    next_seat,
-    partner,
-    play_card,
-    previous_seat,
-    side,
-)
-from chkobba.moves import PLAY, Move
+from chkobba.kernel import Phase, partner, side
+from chkobba.moves import Move
 from chkobba.view import View
 from fit_horizon import fitted
 
@@ -168,70 +158,6 @@ class MixedInference(infer.Inference):
         return mate + top + math.log(mixed)
 
 
-def finished_plays(view: View) -> list[Any]:
-    """The opponents' plays in the deal's finished hands (``infer._Play``, each with the cards
-    its seat still held, all played since), rebuilt backwards as ``infer._plays`` does."""
-    players = view.rules.players
-    in_hand = players * HAND_SIZE - sum(view.hand_sizes)
-    history = view.history
-    table = bits_of(view.table)
-    stock = view.stock_count
-    stats = [
-        core.pack_pile(view.piles[0], len(view.sweeps[0])),
-        core.pack_pile(view.piles[1], len(view.sweeps[1])),
-    ]
-    pool = [0] * 11
-    for seen in (*view.unseen(), *view.hand):
-        pool[seen.value] += 1
-    sizes = list(view.hand_sizes)
-    plays: list[Any] = []
-    later: dict[int, tuple[int, ...]] = {}
-    seat = view.seat
-    for back, move in enumerate(reversed(history)):
-        if move.kind != PLAY or move.card is None:
-            break
-        if back >= in_hand and (back - in_hand) % (players * HAND_SIZE) == 0:
-            # The hand before: its end, every hand empty, and its cards not yet dealt.
-            later, stock, sizes = {}, stock + players * HAND_SIZE, [0] * players
-        seat = previous_seat(seat, players)
-        card = BITS[move.card.index]
-        taken = bits_of(move.captures)
-        before = table | taken if taken else table & ~card
-        held = sum(sizes)
-        following = next_seat(seat, players)
-        next_size = sizes[following] or next_hand(stock)
-        left, won, chkobba, after = play_card(before, card, taken, following, held, stock)
-        if left != table:
-            return []
-        if won:
-            stats[side(seat)] -= core.pile_gain(won, chkobba)
-        table = before
-        sizes[seat] += 1
-        pool[move.card.value] += 1
-        later[seat] = (move.card.index, *later.get(seat, ()))
-        if back >= in_hand and side(seat) != view.side:
-            plays.append(
-                infer._Play(
-                    seat,
-                    card,
-                    taken,
-                    table,
-                    (stats[0], stats[1]),
-                    (held, stock, after),
-                    later[seat],
-                    pool[:],
-                    next_size,
-                )
-            )
-    return plays
-
-
-def all_greedy(view: View) -> bool:
-    """Whether every opponent's play in the deal's finished hands was a greedy player's best."""
-    reading = infer.Inference(view, (team.PARTNER_BETA, 200.0))
-    return all(reading._log_chance(play, ()) > math.log(0.3) for play in finished_plays(view))
-
-
 class WeighedBoth(team.BothModels):
     """``team.BothModels`` with the search at their best counted ``best`` times."""
 
@@ -245,20 +171,6 @@ class WeighedBoth(team.BothModels):
             return first + self.best * team.TeamSearcher.root(self, seat, card, group)
         finally:
             self.greedy_seats = planned
-
-
-def _adapt(beta: float) -> Any:
-    """``team.settings`` whose last hand reads the opponents with sharpness ``beta`` unless all
-    their plays in the finished hands were a greedy player's best."""
-    plain = team.settings
-
-    def settings(view: View, samples: int | None, max_plies: int | None) -> team.Plan:
-        plan = plain(view, samples, max_plies)
-        if view.stock_count or all_greedy(view):
-            return plan
-        return plan._replace(betas=(plan.betas[0], beta))
-
-    return settings
 
 
 def _last_hand(best: float | None = None, beta: float | None = None) -> Any:
@@ -339,8 +251,8 @@ def apply(variant: str) -> dict[str, Any]:
             team.settings = _last_hand(best=float(part[5:]))
         elif part.startswith("lopp"):
             team.settings = _last_hand(beta=float(part[4:]))
-        elif part.startswith("ladapt"):
-            team.settings = _adapt(float(part[6:]))
+        elif part == "readall":
+            team.READ_ONLY_GREEDY_LAST = False
         elif part.startswith("lmix"):
             worlds.Inference = type("Mixed", (MixedInference,), {"prior": float(part[4:])})
         elif part.startswith("lcap"):

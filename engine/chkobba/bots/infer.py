@@ -30,6 +30,7 @@ from .core import (
 )
 
 BETA = 20.0  # softmax sharpness, per deal point
+GREEDY_SLACK = 0.005  # deal points: a play this close to a greedy player's best is its best
 # At equal worth a good player keeps the 7♦, the diamonds and the sevens in hand and lays the dull
 # cards (the medium bot's habit); index -1: no card laid.
 LAY_COST = (
@@ -140,41 +141,76 @@ class Inference:
 
     def _log_chance(self, play: _Play, held: tuple[int, ...]) -> float:
         beta = self._beta(play.seat)
-        hand = tuple(sorted((*held, *play.later)))
-        counts = play.pool[:]
-        for card in hand:
-            counts[VALUE[card]] -= 1
-        side = SEAT_SIDE[play.seat]
-        nxt = play.after
-        if self.players == 4 and SEAT_SIDE[nxt] == side:
-            p_value = [0.0] * 11  # a partner's threat is no threat
-        else:
-            p_value = chances(counts, play.next_size)
-
-        def score(card: int, taken: int, outcome: tuple[int, int, int]) -> float:
-            a, b, left = outcome
-            laid = -1 if taken else card.bit_length() - 1
-            return greedy_value(a, b, left, side, SEAT_SIDE[nxt], p_value, laid)
-
-        scores = [
-            beta * score(card, taken, play.outcome(card, taken))
-            for _rest, card, taken, _gain in children(hand, play.table)
-        ]
-        seen = score(play.card, play.taken, play.outcome(play.card, play.taken))
+        seen, worths = _worths(self.players, play, held)
+        scores = [beta * worth for worth in worths]
         top = max(scores)
         return beta * seen - top - log(sum(exp(s - top) for s in scores))
 
 
+def _worths(players: int, play: _Play, held: tuple[int, ...]) -> tuple[float, list[float]]:
+    """A greedy player's worth of ``play`` and of each play it could have made, its seat holding
+    ``held`` and the cards it played from then on in that hand."""
+    hand = tuple(sorted((*held, *play.later)))
+    counts = play.pool[:]
+    for card in hand:
+        counts[VALUE[card]] -= 1
+    side = SEAT_SIDE[play.seat]
+    nxt = play.after
+    if players == 4 and SEAT_SIDE[nxt] == side:
+        p_value = [0.0] * 11  # a partner's threat is no threat
+    else:
+        p_value = chances(counts, play.next_size)
+
+    def score(card: int, taken: int, outcome: tuple[int, int, int]) -> float:
+        a, b, left = outcome
+        laid = -1 if taken else card.bit_length() - 1
+        return greedy_value(a, b, left, side, SEAT_SIDE[nxt], p_value, laid)
+
+    worths = [
+        score(card, taken, play.outcome(card, taken))
+        for _rest, card, taken, _gain in children(hand, play.table)
+    ]
+    return score(play.card, play.taken, play.outcome(play.card, play.taken)), worths
+
+
 def _plays(view: View) -> list[_Play]:
-    """The other seats' plays in the current hand, rebuilt backwards from what the view shows
-    (``[]`` when the history does not reach back to the hand's start, as in set-up positions):
-    each play's table and piles before it, played forward again by the kernel's ``play_card``."""
-    players = view.rules.players
-    count = players * HAND_SIZE - sum(view.hand_sizes)
-    history = view.history
-    if view.phase != Phase.PLAY or count <= 0 or len(history) < count:
+    """The other seats' plays in the current hand (``[]`` when the history does not reach back
+    to the hand's start, as in set-up positions)."""
+    count = view.rules.players * HAND_SIZE - sum(view.hand_sizes)
+    if view.phase != Phase.PLAY or count <= 0:
         return []
-    moves = history[len(history) - count :]
+    found = _walk_back(view)
+    return found[0] if found[1] >= count else []
+
+
+def finished_plays(view: View) -> list[_Play]:
+    """The other seats' plays in the deal's finished hands: a seat's hand then is known, every
+    card of it played by the hand's end (``held`` is empty)."""
+    if view.phase != Phase.PLAY:
+        return []
+    return _walk_back(view)[2]
+
+
+def opponents_greedy(view: View) -> bool:
+    """Whether each of the opponents' plays in the deal's finished hands (their hands then all
+    known) was a greedy player's best, by the medium bot's measure."""
+    for play in finished_plays(view):
+        if SEAT_SIDE[play.seat] != view.side:
+            seen, worths = _worths(view.rules.players, play, ())
+            if seen < max(worths) - GREEDY_SLACK:
+                return False
+    return True
+
+
+def _walk_back(view: View) -> tuple[list[_Play], int, list[_Play]]:
+    """The deal's plays rebuilt backwards from what the view shows, each play's table and piles
+    before it played forward again by the kernel's ``play_card``: the other seats' plays in the
+    current hand, the number of the current hand's plays the history reaches, and the other
+    seats' plays in the finished hands the history reaches whole. Stops at the deal's first play
+    (its cut before it), at the history's start, or at a play the view's table contradicts."""
+    players = view.rules.players
+    whole = players * HAND_SIZE  # plays in a hand
+    count = whole - sum(view.hand_sizes)  # plays made in the current hand
     table = bits_of(view.table)
     stock = view.stock_count
     stats = [
@@ -185,12 +221,19 @@ def _plays(view: View) -> list[_Play]:
     for seen in (*view.unseen(), *view.hand):
         pool[seen.value] += 1
     sizes = list(view.hand_sizes)
-    plays: list[_Play] = []
+    current: list[_Play] = []
+    finished: list[_Play] = []
+    hand: list[_Play] = []  # the finished hand being walked back through
     later: dict[int, tuple[int, ...]] = {}
     seat = view.seat
-    for move in reversed(moves):
+    back = 0
+    for move in reversed(view.history):
+        if back >= count and (back - count) % whole == 0:
+            finished += hand  # a hand walked back whole (none at first)
+            # The hand before: at its end every hand empty, its cards still in the stock.
+            hand, later, sizes, stock = [], {}, [0] * players, stock + whole
         if move.kind != PLAY or move.card is None:
-            return []
+            break
         seat = previous_seat(seat, players)
         card = BITS[move.card.index]
         taken = bits_of(move.captures)
@@ -199,25 +242,28 @@ def _plays(view: View) -> list[_Play]:
         following = next_seat(seat, players)
         left, won, chkobba, after = play_card(before, card, taken, following, held, stock)
         if left != table:
-            return []
+            break
         if won:
             stats[SEAT_SIDE[seat]] -= pile_gain(won, chkobba)
         table = before
         sizes[seat] += 1
         pool[move.card.value] += 1
         later[seat] = (move.card.index, *later.get(seat, ()))
+        back += 1
         if seat != view.seat:
-            plays.append(
-                _Play(
-                    seat,
-                    card,
-                    taken,
-                    table,
-                    (stats[0], stats[1]),
-                    (held, stock, after),
-                    later[seat],
-                    pool[:],
-                    sizes[following] or next_hand(stock),
-                )
+            play = _Play(
+                seat,
+                card,
+                taken,
+                table,
+                (stats[0], stats[1]),
+                (held, stock, after),
+                later[seat],
+                pool[:],
+                sizes[following] or next_hand(stock),
             )
-    return plays
+            (current if back <= count else hand).append(play)
+    else:
+        if back >= count and (back - count) % whole == 0:
+            finished += hand  # the history's first play is a hand's first
+    return current, min(back, count), finished

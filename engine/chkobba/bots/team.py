@@ -12,10 +12,12 @@ few cards are hidden and a searching partner all but sees them, the partner is s
 best (``PARTNER_BEST_LAST``), and each world is searched twice (``BOTH_MODELS_LAST``): with the
 opponents greedy and with them at their best, each move worth the sum, as if the opponents were
 players between a greedy one and one who sees every hand. 28 worlds, weighed by the plays seen
-(``infer.py``), the opponents' plays read near-exactly (``OPPONENT_BETA``: a greedy player's
-play that was not its best is all but ruled out), the partner's as with two players; past
-``MAX_NODES`` searched nodes (twice that in the last hand) no further world is searched (at
-least 4 are), a deterministic cap for crowded tables. The cut
+(``infer.py``): the partner's as with two players, the opponents' near-exactly
+(``OPPONENT_BETA``: a greedy player's play that was not its best is all but ruled out). But in
+the last hand, once an opponent's play in the deal's finished hands (their cards then all known)
+was not a greedy player's best, they are no greedy players and their plays are not read
+(``READ_ONLY_GREEDY_LAST``). Past ``MAX_NODES`` searched nodes (twice that in the last hand) no
+further world is searched (at least 4 are), a deterministic cap for crowded tables. The cut
 (keep or expose) is decided by ``hard.HardBot._cut``: the first two plies, every seat at its best.
 ``SURE`` models the medium bot exactly (its measure, its first best reply): against people, who
 break ties otherwise, it is a model, not a reading. Every variant measured:
@@ -30,7 +32,7 @@ from typing import NamedTuple
 from ..kernel import next_hand, partner
 from ..view import View
 from .core import VALUE, chances
-from .infer import BETA
+from .infer import BETA, opponents_greedy
 from .search import Searcher
 from .worlds import POOL as PLAIN_POOL
 from .worlds import World
@@ -45,6 +47,8 @@ POOL = PLAIN_POOL
 PARTNER_BETA, OPPONENT_BETA = BETA, 200.0
 PARTNER_BEST_LAST = True  # in the deal's last hand the partner is searched at its best
 BOTH_MODELS_LAST = True  # in the last hand, the opponents greedy and at their best, summed
+# In the last hand, the opponents' plays read only if all they played so far was greedy.
+READ_ONLY_GREEDY_LAST = True
 WHOLE_HAND = 12  # plies: a hand of four players is twelve cards
 
 
@@ -138,4 +142,6 @@ def settings(view: View, samples: int | None, max_plies: int | None) -> Plan:
         return (BothModels if both else TeamSearcher)(world, plies, others)
 
     max_nodes = 2 * MAX_NODES if both else MAX_NODES  # (two searches a world)
-    return Plan(samples or SAMPLES, searcher, max_nodes, (PARTNER_BETA, OPPONENT_BETA), POOL)
+    unread = READ_ONLY_GREEDY_LAST and not view.stock_count and not opponents_greedy(view)
+    betas = (PARTNER_BETA, 0.0 if unread else OPPONENT_BETA)  # (0: not read)
+    return Plan(samples or SAMPLES, searcher, max_nodes, betas, POOL)
