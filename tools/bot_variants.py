@@ -32,6 +32,9 @@ the hard bots' CPU per move. Use tuning seeds, never the goals' (``arena.GOALS_S
 - ``lmixP``: four players, in the last hand the opponents' plays read as those of a greedy player
   (sharpness ``team.OPPONENT_BETA``) with prior P, or of a player who picks any play, a world's
   weight the mixture of both;
+- ``a2unread`` / ``a2best`` / ``a2mix``: two players, once a play of the opponent's in the
+  deal's finished hands was not a greedy player's best (``infer.opponents_greedy``): its plays
+  not read / it searched at its best / both, summed (as ``mix2``);
 - ``readall``: four players, the last hand's opponents' plays read even when one of their plays
   in the deal's finished hands was not a greedy player's best (before
   ``team.READ_ONLY_GREEDY_LAST``; ``ladapt0`` at commit a698730 was its opposite);
@@ -69,14 +72,37 @@ class LateBot(HardBot):
     """``HardBot`` searching ``late[1]`` plies into the next hand once at most ``late[0]`` cards
     are left in the hands."""
 
-    def __init__(self, seed: int, late: tuple[int, int] | None = None, **options: Any) -> None:
+    def __init__(
+        self,
+        seed: int,
+        late: tuple[int, int] | None = None,
+        unlike: str | None = None,
+        **options: Any,
+    ) -> None:
         super().__init__(seed, **options)
         self.late = late
+        self.unlike = unlike
 
     def choose(self, view: View) -> Move:
         if self.late:
             self.extra = self.late[1] if sum(view.hand_sizes) <= self.late[0] else 0
-        return super().choose(view)
+        if not self.unlike or view.rules.players != 2 or infer.opponents_greedy(view):
+            return super().choose(view)
+        # Two players, an opponent who has played otherwise than a greedy player (``a2...``).
+        if self.unlike == "best":
+            self.greedy = False
+            try:
+                return super().choose(view)
+            finally:
+                self.greedy = True
+        hard_module.BETA = 0.0 if self.unlike == "unread" else infer.BETA
+        searcher = hard_module.Searcher
+        if self.unlike == "mix":
+            hard_module.Searcher = BothModels2
+        try:
+            return super().choose(view)
+        finally:
+            hard_module.BETA, hard_module.Searcher = infer.BETA, searcher
 
 
 class Ensemble:
@@ -251,6 +277,8 @@ def apply(variant: str) -> dict[str, Any]:
             team.settings = _last_hand(best=float(part[5:]))
         elif part.startswith("lopp"):
             team.settings = _last_hand(beta=float(part[4:]))
+        elif part in ("a2unread", "a2best", "a2mix"):
+            options["unlike"] = part[2:]
         elif part == "readall":
             team.READ_ONLY_GREEDY_LAST = False
         elif part.startswith("lmix"):
