@@ -179,7 +179,7 @@ def _plays(view: View) -> list[_Play]:
     count = view.rules.players * HAND_SIZE - sum(view.hand_sizes)
     if view.phase != Phase.PLAY or count <= 0:
         return []
-    found = _walk_back(view)
+    found = _walk_back(view, whole_deal=False)
     return found[0] if found[1] >= count else []
 
 
@@ -188,7 +188,7 @@ def finished_plays(view: View) -> list[_Play]:
     card of it played by the hand's end (``held`` is empty)."""
     if view.phase != Phase.PLAY:
         return []
-    return _walk_back(view)[2]
+    return _walk_back(view, whole_deal=True)[2]
 
 
 def opponents_greedy(view: View) -> bool:
@@ -202,12 +202,13 @@ def opponents_greedy(view: View) -> bool:
     return True
 
 
-def _walk_back(view: View) -> tuple[list[_Play], int, list[_Play]]:
+def _walk_back(view: View, whole_deal: bool) -> tuple[list[_Play], int, list[_Play]]:
     """The deal's plays rebuilt backwards from what the view shows, each play's table and piles
     before it played forward again by the kernel's ``play_card``: the other seats' plays in the
     current hand, the number of the current hand's plays the history reaches, and the other
-    seats' plays in the finished hands the history reaches whole. Stops at the deal's first play
-    (its cut before it), at the history's start, or at a play the view's table contradicts."""
+    seats' plays in the finished hands the history reaches whole (none unless ``whole_deal``).
+    Stops at the deal's first play (its cut before it), at the history's start, at a play the
+    view's table contradicts, or (unless ``whole_deal``) at the current hand's first play."""
     players = view.rules.players
     whole = players * HAND_SIZE  # plays in a hand
     count = whole - sum(view.hand_sizes)  # plays made in the current hand
@@ -228,6 +229,8 @@ def _walk_back(view: View) -> tuple[list[_Play], int, list[_Play]]:
     seat = view.seat
     back = 0
     for move in reversed(view.history):
+        if back >= count and not whole_deal:
+            break
         if back >= count and (back - count) % whole == 0:
             finished += hand  # a hand walked back whole (none at first)
             # The hand before: at its end every hand empty, its cards still in the stock.
