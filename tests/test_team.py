@@ -9,7 +9,7 @@ import pytest
 from chkobba import Card, Game, Rules
 from chkobba.arena import run
 from chkobba.bots import HardBot, make_bot
-from chkobba.bots.infer import opponents_greedy
+from chkobba.bots.infer import finished_plays, opponents_greedy
 from chkobba.bots.search import Searcher
 from chkobba.bots.team import (
     MAX_NODES,
@@ -156,27 +156,31 @@ def test_in_the_last_hand_each_move_is_worth_both_models_of_the_opponents() -> N
     assert parted  # (positions where the two models part)
 
 
-def last_hands(opponent: str, seeds: range):
-    """The hard side's decisions in the last hand (stock empty) of whole four-player deals of
-    medium bots against a pair of ``opponent``."""
+def decisions(opponent: str, seeds: range):
+    """The hard side's decisions, and whether each is in the last hand (stock empty), in whole
+    four-player deals of medium bots against a pair of ``opponent``."""
     for seed in seeds:
         bots = [make_bot("medium" if s % 2 == 0 else opponent, seed=seed * 8 + s) for s in range(4)]
         game = Game.new(Rules(players=4), seed=seed)
         while not game.deal_results:
             view = game.view(game.current)
-            if game.current % 2 == 0 and game.phase == "play" and not view.stock_count:
-                yield view
+            if game.current % 2 == 0 and game.phase == "play":
+                yield view, not view.stock_count
             game = game.play(bots[game.current].choose(view))
 
 
-def test_in_the_last_hand_greedy_opponents_are_read_and_others_not() -> None:
+def test_greedy_opponents_are_read_and_others_not() -> None:
     """Medium opponents play every finished hand's card as a greedy player's best: their plays
-    are read (``OPPONENT_BETA``). The peers' algorithm, a searching player, plays otherwise in some
-    deals: then not read (0). Before the last hand they are always read."""
-    medium = list(last_hands("medium", range(3)))
+    are read (``OPPONENT_BETA``), in every hand. The peers' algorithm, a searching player, plays
+    otherwise in some deals: from then on not read (0), before the last hand and in it. In the
+    deal's first hand nothing is finished: the opponents are read."""
+    medium = [view for view, _ in decisions("medium", range(3))]
     assert medium and all(opponents_greedy(view) for view in medium)
     assert {settings(view, None, None).betas for view in medium} == {(PARTNER_BETA, OPPONENT_BETA)}
-    peers = [settings(view, None, None).betas[1] for view in last_hands("peer", range(3))]
-    assert 0.0 in peers and set(peers) <= {0.0, OPPONENT_BETA}
-    earlier = next(plays(4, range(1)))
-    assert settings(earlier.view(earlier.current), None, None).betas[1] == OPPONENT_BETA
+    peers = {
+        (last, settings(view, None, None).betas[1]) for view, last in decisions("peer", range(3))
+    }
+    assert {(False, 0.0), (True, 0.0)} <= peers  # not read, before the last hand and in it
+    assert {beta for _, beta in peers} == {0.0, OPPONENT_BETA}
+    first = next(view for view, _ in decisions("peer", range(1)))
+    assert not finished_plays(first) and settings(first, None, None).betas[1] == OPPONENT_BETA

@@ -35,8 +35,9 @@ the hard bots' CPU per move. Use tuning seeds, never the goals' (``arena.GOALS_S
 - ``a2unread`` / ``a2best`` / ``a2mix``: two players, once a play of the opponent's in the
   deal's finished hands was not a greedy player's best (``infer.opponents_greedy``): its plays
   not read / it searched at its best / both, summed (as ``mix2``);
-- ``aunread``: four players, the opponents found not greedy (``infer.opponents_greedy``) not
-  read before the last hand either;
+- ``readbefore``: four players, the opponents' plays read before the last hand even when one of
+  their plays in the finished hands was not a greedy player's best (before
+  ``team.READ_ONLY_GREEDY_BEFORE``; ``aunread`` at commit f222e73 was its opposite);
 - ``readall``: four players, the last hand's opponents' plays read even when one of their plays
   in the deal's finished hands was not a greedy player's best (before
   ``team.READ_ONLY_GREEDY_LAST``; ``ladapt0`` at commit a698730 was its opposite);
@@ -201,20 +202,6 @@ class WeighedBoth(team.BothModels):
             self.greedy_seats = planned
 
 
-def _unread_before_last() -> Any:
-    """``team.settings`` whose opponents, once found not greedy (``infer.opponents_greedy``),
-    are not read in any hand (``aunread``), not only in the last."""
-    plain = team.settings
-
-    def settings(view: View, samples: int | None, max_plies: int | None) -> team.Plan:
-        plan = plain(view, samples, max_plies)
-        if not view.stock_count or infer.opponents_greedy(view):
-            return plan
-        return plan._replace(betas=(plan.betas[0], 0.0))
-
-    return settings
-
-
 def _last_hand(best: float | None = None, beta: float | None = None) -> Any:
     """``team.settings`` with, in the last hand, the search at their best counted ``best`` times
     and the opponents' plays read with sharpness ``beta``."""
@@ -295,8 +282,8 @@ def apply(variant: str) -> dict[str, Any]:
             team.settings = _last_hand(beta=float(part[4:]))
         elif part in ("a2unread", "a2best", "a2mix"):
             options["unlike"] = part[2:]
-        elif part == "aunread":
-            team.settings = _unread_before_last()
+        elif part == "readbefore":
+            team.READ_ONLY_GREEDY_BEFORE = False
         elif part == "readall":
             team.READ_ONLY_GREEDY_LAST = False
         elif part.startswith("lmix"):

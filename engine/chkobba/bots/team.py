@@ -13,11 +13,12 @@ best (``PARTNER_BEST_LAST``), and each world is searched twice (``BOTH_MODELS_LA
 opponents greedy and with them at their best, each move worth the sum, as if the opponents were
 players between a greedy one and one who sees every hand. 28 worlds, weighed by the plays seen
 (``infer.py``): the partner's as with two players, the opponents' near-exactly
-(``OPPONENT_BETA``: a greedy player's play that was not its best is all but ruled out). But in
-the last hand, once an opponent's play in the deal's finished hands (their cards then all known)
-was not a greedy player's best, they are no greedy players and their plays are not read
-(``READ_ONLY_GREEDY_LAST``). Past ``MAX_NODES`` searched nodes (twice that in the last hand) no
-further world is searched (at least 4 are), a deterministic cap for crowded tables. The cut
+(``OPPONENT_BETA``: a greedy player's play that was not its best is all but ruled out). But
+once an opponent's play in the deal's finished hands (their cards then all known) was not a
+greedy player's best, they are no greedy players and their plays are not read
+(``READ_ONLY_GREEDY_LAST`` in the last hand, ``READ_ONLY_GREEDY_BEFORE`` in the hands before).
+Past ``MAX_NODES`` searched nodes (twice that in the last hand) no further world is searched (at
+least 4 are), a deterministic cap for crowded tables. The cut
 (keep or expose) is decided by ``hard.HardBot._cut``: the first two plies, every seat at its best.
 ``SURE`` models the medium bot exactly (its measure, its first best reply): against people, who
 break ties otherwise, it is a model, not a reading. Every variant measured:
@@ -47,8 +48,10 @@ POOL = PLAIN_POOL
 PARTNER_BETA, OPPONENT_BETA = BETA, 200.0
 PARTNER_BEST_LAST = True  # in the deal's last hand the partner is searched at its best
 BOTH_MODELS_LAST = True  # in the last hand, the opponents greedy and at their best, summed
-# In the last hand, the opponents' plays read only if all they played so far was greedy.
+# The opponents' plays read only if all they played in the finished hands was greedy: in the
+# last hand, and in the hands before it.
 READ_ONLY_GREEDY_LAST = True
+READ_ONLY_GREEDY_BEFORE = True
 WHOLE_HAND = 12  # plies: a hand of four players is twelve cards
 
 
@@ -142,6 +145,7 @@ def settings(view: View, samples: int | None, max_plies: int | None) -> Plan:
         return (BothModels if both else TeamSearcher)(world, plies, others)
 
     max_nodes = 2 * MAX_NODES if both else MAX_NODES  # (two searches a world)
-    unread = READ_ONLY_GREEDY_LAST and not view.stock_count and not opponents_greedy(view)
+    checked = READ_ONLY_GREEDY_BEFORE if view.stock_count else READ_ONLY_GREEDY_LAST
+    unread = checked and not opponents_greedy(view)
     betas = (PARTNER_BETA, 0.0 if unread else OPPONENT_BETA)  # (0: not read)
     return Plan(samples or SAMPLES, searcher, max_nodes, betas, POOL)
