@@ -142,19 +142,6 @@ def hard_bot(seed: int, options: dict[str, Any]) -> LateBot | Ensemble:
     return Ensemble(hard, options["ensemble"], options.get("ensemble_when", "all"), peer_samples)
 
 
-def _last_cap(times: float) -> Any:
-    """``team.settings`` with the last hand's node cap ``times`` ``team.MAX_NODES``."""
-    plain = team.settings
-
-    def settings(view: View, samples: int | None, max_plies: int | None) -> team.Plan:
-        plan = plain(view, samples, max_plies)
-        if view.stock_count:
-            return plan
-        return plan._replace(max_nodes=int(times * team.MAX_NODES))
-
-    return settings
-
-
 class MixedInference(infer.Inference):
     """``infer.Inference`` whose four-player last hand reads the opponents' plays as a greedy
     player's with chance ``prior``, else as a player's who picks any play (``lmixP``)."""
@@ -202,15 +189,20 @@ class WeighedBoth(team.BothModels):
             self.greedy_seats = planned
 
 
-def _last_hand(best: float | None = None, beta: float | None = None) -> Any:
-    """``team.settings`` with, in the last hand, the search at their best counted ``best`` times
-    and the opponents' plays read with sharpness ``beta``."""
+def _last_hand(
+    best: float | None = None, beta: float | None = None, cap: float | None = None
+) -> Any:
+    """``team.settings`` with, in the last hand, the search at their best counted ``best`` times,
+    the opponents' plays read with sharpness ``beta`` and the node cap ``cap`` times
+    ``team.MAX_NODES``."""
     plain = team.settings
 
     def settings(view: View, samples: int | None, max_plies: int | None) -> team.Plan:
         plan = plain(view, samples, max_plies)
         if view.stock_count:
             return plan
+        if cap is not None:
+            plan = plan._replace(max_nodes=int(cap * team.MAX_NODES))
         if best is not None:
             plies = max_plies or team.WHOLE_HAND
             greedy = frozenset(s for s in range(4) if side(s) != view.side)
@@ -289,7 +281,7 @@ def apply(variant: str) -> dict[str, Any]:
         elif part.startswith("lmix"):
             worlds.Inference = type("Mixed", (MixedInference,), {"prior": float(part[4:])})
         elif part.startswith("lcap"):
-            team.settings = _last_cap(float(part[4:]))
+            team.settings = _last_hand(cap=float(part[4:]))
         elif part.startswith("fit"):
             search.horizon_value = fitted(part[3:])
         elif part.startswith("late"):

@@ -179,8 +179,8 @@ def _plays(view: View) -> list[_Play]:
     count = view.rules.players * HAND_SIZE - sum(view.hand_sizes)
     if view.phase != Phase.PLAY or count <= 0:
         return []
-    found = _walk_back(view, whole_deal=False)
-    return found[0] if found[1] >= count else []
+    current, reached, _ = _walk_back(view, whole_deal=False)
+    return current if reached >= count else []
 
 
 def finished_plays(view: View) -> list[_Play]:
