@@ -35,6 +35,11 @@ the hard bots' CPU per move. Use tuning seeds, never the goals' (``arena.GOALS_S
 - ``a2unread`` / ``a2best`` / ``a2mix``: two players, once a play of the opponent's in the
   deal's finished hands was not a greedy player's best (``infer.opponents_greedy``): its plays
   not read / it searched at its best / both, summed (as ``mix2``);
+- ``sure2``: two players, the opponent searched playing its first best reply (``team.SURE``);
+  ``g2sure`` / ``g2readB``: only while its plays in the finished hands were a greedy player's
+  best (``infer.opponents_greedy``) / its plays then read with sharpness B (``infer.BETA``, 20);
+- ``bbest`` / ``bmix``: four players, before the last hand, the opponents found not greedy
+  searched at their best / both greedy and at their best, summed (the partner greedy);
 - ``readbefore``: four players, the opponents' plays read before the last hand even when one of
   their plays in the finished hands was not a greedy player's best (before
   ``team.READ_ONLY_GREEDY_BEFORE``; ``aunread`` at commit f222e73 was its opposite);
@@ -80,15 +85,19 @@ class LateBot(HardBot):
         seed: int,
         late: tuple[int, int] | None = None,
         unlike: str | None = None,
+        greedy2: tuple[bool, bool, float | None] | None = None,
         **options: Any,
     ) -> None:
         super().__init__(seed, **options)
         self.late = late
         self.unlike = unlike
+        self.greedy2 = greedy2
 
     def choose(self, view: View) -> Move:
         if self.late:
             self.extra = self.late[1] if sum(view.hand_sizes) <= self.late[0] else 0
+        if self.greedy2 and view.rules.players == 2:
+            return self._as_greedy(view, *self.greedy2)
         if not self.unlike or view.rules.players != 2 or infer.opponents_greedy(view):
             return super().choose(view)
         # Two players, an opponent who has played otherwise than a greedy player (``a2...``).
@@ -106,6 +115,28 @@ class LateBot(HardBot):
             return super().choose(view)
         finally:
             hard_module.BETA, hard_module.Searcher = infer.BETA, searcher
+
+    def _as_greedy(self, view: View, always: bool, sure: bool, beta: float | None) -> Move:
+        """Two players, an opponent found greedy (``infer.opponents_greedy``; ``always``: any
+        opponent): searched playing its first best reply (``sure``), its plays read with
+        sharpness ``beta`` (``g2...`` / ``sure2``)."""
+        if not always and not infer.opponents_greedy(view):
+            return HardBot.choose(self, view)
+        searcher = hard_module.Searcher
+        if sure:
+            hard_module.Searcher = SureSearcher
+        if beta is not None:
+            hard_module.BETA = beta
+        try:
+            return HardBot.choose(self, view)
+        finally:
+            hard_module.BETA, hard_module.Searcher = infer.BETA, searcher
+
+
+class SureSearcher(search.Searcher):
+    """``search.Searcher`` whose greedy opponent plays its first best reply (as ``team.SURE``)."""
+
+    sure = True
 
 
 class Ensemble:
@@ -175,14 +206,16 @@ class MixedInference(infer.Inference):
 
 
 class WeighedBoth(team.BothModels):
-    """``team.BothModels`` with the search at their best counted ``best`` times."""
+    """``team.BothModels`` with the search at their best counted ``best`` times, ``second``
+    the greedy seats of that search (none)."""
 
     best = 1.0
+    second: frozenset[int] = frozenset()
 
     def root(self, seat: int, card: int, group: tuple[int, ...]) -> float:
         planned = self.greedy_seats
         first = team.TeamSearcher.root(self, seat, card, group)
-        self.greedy_seats = frozenset()
+        self.greedy_seats = self.second
         try:
             return first + self.best * team.TeamSearcher.root(self, seat, card, group)
         finally:
@@ -211,6 +244,29 @@ def _last_hand(
         if beta is not None:
             plan = plan._replace(betas=(plan.betas[0], beta))
         return plan
+
+    return settings
+
+
+def _before(model: str) -> Any:
+    """``team.settings`` with, before the last hand, the opponents found not greedy
+    (``infer.opponents_greedy``) searched at their best (``bbest``) or both greedy and at their
+    best, summed (``bmix``, twice the nodes); the partner greedy as planned."""
+    plain = team.settings
+
+    def settings(view: View, samples: int | None, max_plies: int | None) -> team.Plan:
+        plan = plain(view, samples, max_plies)
+        if not view.stock_count or infer.opponents_greedy(view):
+            return plan
+        plies = max_plies or team.WHOLE_HAND
+        mate = frozenset({partner(view.seat, 4)})
+        if model == "best":
+            return plan._replace(searcher=lambda world: team.TeamSearcher(world, plies, mate))
+        greedy = frozenset(s for s in range(4) if s != view.seat)
+        both = type("Both", (WeighedBoth,), {"second": mate})
+        return plan._replace(
+            searcher=lambda world: both(world, plies, greedy), max_nodes=2 * plan.max_nodes
+        )
 
     return settings
 
@@ -274,6 +330,14 @@ def apply(variant: str) -> dict[str, Any]:
             team.settings = _last_hand(beta=float(part[4:]))
         elif part in ("a2unread", "a2best", "a2mix"):
             options["unlike"] = part[2:]
+        elif part in ("bbest", "bmix"):
+            team.settings = _before(part[1:])
+        elif part in ("sure2", "g2sure"):
+            _, _, beta = options.get("greedy2", (False, False, None))
+            options["greedy2"] = (part == "sure2", True, beta)
+        elif part.startswith("g2read"):
+            always, sure, _ = options.get("greedy2", (False, False, None))
+            options["greedy2"] = (always, sure, float(part[6:]))
         elif part == "readbefore":
             team.READ_ONLY_GREEDY_BEFORE = False
         elif part == "readall":
