@@ -46,6 +46,7 @@ the hard bots' CPU per move. Use tuning seeds, never the goals' (``arena.GOALS_S
 - ``readall``: four players, the last hand's opponents' plays read even when one of their plays
   in the deal's finished hands was not a greedy player's best (before
   ``team.READ_ONLY_GREEDY_LAST``; ``ladapt0`` at commit a698730 was its opposite);
+- ``seeall``: the true deal its one world (a bound, not a player: it sees every hand);
 - ``ensN``: each card play's value the hard bot's plus N times the peers' algorithm's;
   ``enssN`` / ``enslN``: only while the stock lasts / only once it is empty; ``psN``: the
   peers' algorithm on N deals in it (12);
@@ -67,9 +68,11 @@ from typing import Any
 from chkobba import Game, Rules
 from chkobba.bots import core, infer, make_bot, search, team, worlds
 from chkobba.bots import hard as hard_module
+from chkobba.bots.core import ints, pack_pile
 from chkobba.bots.hard import HardBot
 from chkobba.bots.peer import SAMPLES as PEER_SAMPLES
 from chkobba.bots.peer import PeerBot
+from chkobba.cardsets import bits_of
 from chkobba.kernel import Phase, partner, side
 from chkobba.moves import Move
 from chkobba.view import View
@@ -305,6 +308,20 @@ class BothModels2(search.Searcher):
             self.greedy_side = planned
 
 
+TRUTH: list[Game] = []  # the game being played (``seeall``)
+
+
+def true_world(view: View, *_: Any) -> Any:
+    """``worlds.weighed_worlds`` for a bot shown every hand: the game's own deal, once."""
+    game = TRUTH[0]
+    last = -1 if game.last_capturer is None else side(game.last_capturer)
+    stats = [pack_pile(game.piles[i], len(game.sweeps[i])) for i in (0, 1)]
+    hands = tuple(ints(hand) for hand in game.hands)
+    stock = tuple(card.index for card in game.stock)
+    table = bits_of(game.table)
+    yield worlds.World(hands, table, *stats, last, stock, game.first_player), 1
+
+
 def apply(variant: str) -> dict[str, Any]:
     """Set the variant's module constants (after restoring the unchanged bot's) and return its
     ``hard_bot`` options."""
@@ -313,6 +330,7 @@ def apply(variant: str) -> dict[str, Any]:
     hard_module.BETA = search.BETA = infer.BETA
     search.horizon_value = core.horizon_value
     hard_module.Searcher = search.Searcher
+    hard_module.weighed_worlds = worlds.weighed_worlds
     options: dict[str, Any] = {}
     for part in variant.split("+"):
         if part == "base":
@@ -338,6 +356,8 @@ def apply(variant: str) -> dict[str, Any]:
         elif part.startswith("g2read"):
             always, sure, _ = options.get("greedy2", (False, False, None))
             options["greedy2"] = (always, sure, float(part[6:]))
+        elif part == "seeall":
+            hard_module.weighed_worlds = true_world
         elif part == "readbefore":
             team.READ_ONLY_GREEDY_BEFORE = False
         elif part == "readall":
@@ -396,6 +416,7 @@ def play(task: tuple[str, str, int, int]) -> tuple[Result, Result]:
             game = Game.new(Rules(players=players, target=21), seed=seed)
             while not game.deal_results:
                 seat = game.current
+                TRUTH[:] = [game]
                 start = time.process_time()
                 move = bots[seat].choose(game.view(seat))
                 if side(seat) == hard_side:
