@@ -34,10 +34,13 @@ the hard bots' CPU per move. Use tuning seeds, never the goals' (``arena.GOALS_S
   weight the mixture of both;
 - ``a2unread`` / ``a2best`` / ``a2mix``: two players, once a play of the opponent's in the
   deal's finished hands was not a greedy player's best (``infer.opponents_greedy``): its plays
-  not read / it searched at its best / both, summed (as ``mix2``);
+  not read / it searched at its best / both, summed (as ``mix2``); ``a2readB`` / ``a2replyB``:
+  its plays then read with sharpness B (``infer.BETA``, 20) / its replies in the search
+  weighed with sharpness B (``search.BETA``, 20);
 - ``sure2``: two players, the opponent searched playing its first best reply (``team.SURE``);
   ``g2sure`` / ``g2readB``: only while its plays in the finished hands were a greedy player's
   best (``infer.opponents_greedy``) / its plays then read with sharpness B (``infer.BETA``, 20);
+- ``nongB``: four players, the opponents found not greedy read with sharpness B (0: not read);
 - ``bbest`` / ``bmix``: four players, before the last hand, the opponents found not greedy
   searched at their best / both greedy and at their best, summed (the partner greedy);
 - ``readbefore``: four players, the opponents' plays read before the last hand even when one of
@@ -46,6 +49,8 @@ the hard bots' CPU per move. Use tuning seeds, never the goals' (``arena.GOALS_S
 - ``readall``: four players, the last hand's opponents' plays read even when one of their plays
   in the deal's finished hands was not a greedy player's best (before
   ``team.READ_ONLY_GREEDY_LAST``; ``ladapt0`` at commit a698730 was its opposite);
+- ``poolN``: N worlds drawn per world searched when plays seen weigh them (``worlds.POOL``, 12;
+  four players ``team.POOL``);
 - ``seeall``: the true deal its one world (a bound, not a player: it sees every hand);
 - ``ensN``: each card play's value the hard bot's plus N times the peers' algorithm's;
   ``enssN`` / ``enslN``: only while the stock lasts / only once it is empty; ``psN``: the
@@ -87,7 +92,7 @@ class LateBot(HardBot):
         self,
         seed: int,
         late: tuple[int, int] | None = None,
-        unlike: str | None = None,
+        unlike: tuple[str, ...] = (),
         greedy2: tuple[bool, bool, float | None] | None = None,
         **options: Any,
     ) -> None:
@@ -104,20 +109,23 @@ class LateBot(HardBot):
         if not self.unlike or view.rules.players != 2 or infer.opponents_greedy(view):
             return super().choose(view)
         # Two players, an opponent who has played otherwise than a greedy player (``a2...``).
-        if self.unlike == "best":
+        if "best" in self.unlike:
             self.greedy = False
             try:
                 return super().choose(view)
             finally:
                 self.greedy = True
-        hard_module.BETA = 0.0 if self.unlike == "unread" else infer.BETA
-        searcher = hard_module.Searcher
-        if self.unlike == "mix":
+        reads = [float(part[4:]) for part in self.unlike if part.startswith("read")]
+        replies = [float(part[5:]) for part in self.unlike if part.startswith("reply")]
+        plain = hard_module.BETA, search.BETA, hard_module.Searcher
+        hard_module.BETA = 0.0 if "unread" in self.unlike else reads[0] if reads else infer.BETA
+        search.BETA = replies[0] if replies else search.BETA
+        if "mix" in self.unlike:
             hard_module.Searcher = BothModels2
         try:
             return super().choose(view)
         finally:
-            hard_module.BETA, hard_module.Searcher = infer.BETA, searcher
+            hard_module.BETA, search.BETA, hard_module.Searcher = plain
 
     def _as_greedy(self, view: View, always: bool, sure: bool, beta: float | None) -> Move:
         """Two players, an opponent found greedy (``infer.opponents_greedy``; ``always``: any
@@ -251,6 +259,18 @@ def _last_hand(
     return settings
 
 
+def _unlike_read(beta: float) -> Any:
+    """``team.settings`` with the opponents found not greedy read with sharpness ``beta``."""
+    plain = team.settings
+
+    def settings(view: View, samples: int | None, max_plies: int | None) -> team.Plan:
+        plan = plain(view, samples, max_plies)
+        unread = plan.betas[1] == 0.0
+        return plan._replace(betas=(plan.betas[0], beta)) if unread else plan
+
+    return settings
+
+
 def _before(model: str) -> Any:
     """``team.settings`` with, before the last hand, the opponents found not greedy
     (``infer.opponents_greedy``) searched at their best (``bbest``) or both greedy and at their
@@ -331,6 +351,7 @@ def apply(variant: str) -> dict[str, Any]:
     search.horizon_value = core.horizon_value
     hard_module.Searcher = search.Searcher
     hard_module.weighed_worlds = worlds.weighed_worlds
+    hard_module.POOL = worlds.POOL
     options: dict[str, Any] = {}
     for part in variant.split("+"):
         if part == "base":
@@ -346,8 +367,10 @@ def apply(variant: str) -> dict[str, Any]:
             team.settings = _last_hand(best=float(part[5:]))
         elif part.startswith("lopp"):
             team.settings = _last_hand(beta=float(part[4:]))
-        elif part in ("a2unread", "a2best", "a2mix"):
-            options["unlike"] = part[2:]
+        elif part in ("a2unread", "a2best", "a2mix") or part.startswith(("a2read", "a2reply")):
+            options["unlike"] = (*options.get("unlike", ()), part[2:])
+        elif part.startswith("nong"):
+            team.settings = _unlike_read(float(part[4:]))
         elif part in ("bbest", "bmix"):
             team.settings = _before(part[1:])
         elif part in ("sure2", "g2sure"):
@@ -356,6 +379,8 @@ def apply(variant: str) -> dict[str, Any]:
         elif part.startswith("g2read"):
             always, sure, _ = options.get("greedy2", (False, False, None))
             options["greedy2"] = (always, sure, float(part[6:]))
+        elif part.startswith("pool"):
+            hard_module.POOL = team.POOL = int(part[4:])
         elif part == "seeall":
             hard_module.weighed_worlds = true_world
         elif part == "readbefore":
