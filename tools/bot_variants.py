@@ -40,7 +40,8 @@ the hard bots' CPU per move. Use tuning seeds, never the goals' (``arena.GOALS_S
 - ``sure2``: two players, the opponent searched playing its first best reply (``team.SURE``);
   ``g2sure`` / ``g2readB``: only while its plays in the finished hands were a greedy player's
   best (``infer.opponents_greedy``) / its plays then read with sharpness B (``infer.BETA``, 20);
-- ``nongB``: four players, the opponents found not greedy read with sharpness B (0: not read);
+- ``nongB``: four players, before the last hand, the opponents found not greedy read with
+  sharpness B (0: not read, ``team.READ_ONLY_GREEDY_BEFORE``);
 - ``bbest`` / ``bmix``: four players, before the last hand, the opponents found not greedy
   searched at their best / both greedy and at their best, summed (the partner greedy);
 - ``readbefore``: four players, the opponents' plays read before the last hand even when one of
@@ -260,12 +261,13 @@ def _last_hand(
 
 
 def _unlike_read(beta: float) -> Any:
-    """``team.settings`` with the opponents found not greedy read with sharpness ``beta``."""
+    """``team.settings`` with the opponents found not greedy read with sharpness ``beta`` before
+    the last hand."""
     plain = team.settings
 
     def settings(view: View, samples: int | None, max_plies: int | None) -> team.Plan:
         plan = plain(view, samples, max_plies)
-        unread = plan.betas[1] == 0.0
+        unread = plan.betas[1] == 0.0 and view.stock_count
         return plan._replace(betas=(plan.betas[0], beta)) if unread else plan
 
     return settings
