@@ -41,7 +41,8 @@ the hard bots' CPU per move. Use tuning seeds, never the goals' (``arena.GOALS_S
   ``g2sure`` / ``g2readB``: only while its plays in the finished hands were a greedy player's
   best (``infer.opponents_greedy``) / its plays then read with sharpness B (``infer.BETA``, 20);
 - ``nongB``: four players, before the last hand, the opponents found not greedy read with
-  sharpness B (0: not read, ``team.READ_ONLY_GREEDY_BEFORE``);
+  sharpness B (0: not read, ``team.READ_ONLY_GREEDY_BEFORE``); ``lnongB``: in the last hand
+  (0, ``team.READ_ONLY_GREEDY_LAST``);
 - ``bbest`` / ``bmix``: four players, before the last hand, the opponents found not greedy
   searched at their best / both greedy and at their best, summed (the partner greedy);
 - ``readbefore``: four players, the opponents' plays read before the last hand even when one of
@@ -260,15 +261,16 @@ def _last_hand(
     return settings
 
 
-def _unlike_read(beta: float) -> Any:
+def _unlike_read(beta: float, last: bool) -> Any:
     """``team.settings`` with the opponents found not greedy read with sharpness ``beta`` before
-    the last hand."""
+    the last hand (``last``: in it)."""
     plain = team.settings
 
     def settings(view: View, samples: int | None, max_plies: int | None) -> team.Plan:
         plan = plain(view, samples, max_plies)
-        unread = plan.betas[1] == 0.0 and view.stock_count
-        return plan._replace(betas=(plan.betas[0], beta)) if unread else plan
+        if bool(view.stock_count) != last and not infer.opponents_greedy(view):
+            return plan._replace(betas=(plan.betas[0], beta))
+        return plan
 
     return settings
 
@@ -371,8 +373,8 @@ def apply(variant: str) -> dict[str, Any]:
             team.settings = _last_hand(beta=float(part[4:]))
         elif part in ("a2unread", "a2best", "a2mix") or part.startswith(("a2read", "a2reply")):
             options["unlike"] = (*options.get("unlike", ()), part[2:])
-        elif part.startswith("nong"):
-            team.settings = _unlike_read(float(part[4:]))
+        elif part.startswith(("nong", "lnong")):
+            team.settings = _unlike_read(float(part.split("nong")[1]), part[0] == "l")
         elif part in ("bbest", "bmix"):
             team.settings = _before(part[1:])
         elif part in ("sure2", "g2sure"):
