@@ -8,7 +8,7 @@ more that the hard bot tells apart) scores every play it could have made by the 
 measure from its own view (``MediumBot.score``: a greedy player's worth). Prints, before the
 deal's last hand and in it, the share of its plays that were a greedy player's best and the mean
 log-likelihood of the plays seen under a softmax of that measure, for each sharpness
-(``infer.Inference``'s model of a player; "uniform": every play alike, sharpness 0). The
+(``infer.Inference``'s model of a player; 0: every play alike, as if not read). The
 sharpness of the highest likelihood is the one that reads that opponent's plays best. Use tuning
 seeds, never the goals' (``arena.GOALS_SEED`` on).
 """
@@ -25,7 +25,7 @@ from chkobba.bots.hard import _alike
 from chkobba.bots.simple import MediumBot
 from chkobba.kernel import Phase, side
 
-SHARPNESS = (1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0, 12.0, 20.0, 200.0)
+SHARPNESS = (0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0, 12.0, 20.0, 200.0)
 GREEDY_SLACK = 0.005  # as ``infer.GREEDY_SLACK``: this close to the best is the best
 
 Choice = tuple[bool, int, list[float]]  # in the last hand, the play seen, every play's worth
@@ -88,7 +88,6 @@ def main() -> None:
             continue
         best = sum(w[seen] >= max(w) - GREEDY_SLACK for _, seen, w in part) / len(part)
         print(f"  {name}: {len(part)} plays, a greedy player's best {best:.3f}")
-        print(f"    uniform {log_likelihood(part, 0.0):.3f}")
         fits = {s: log_likelihood(part, s) for s in SHARPNESS}
         top = max(fits, key=lambda s: fits[s])
         for sharpness, value in fits.items():
