@@ -51,8 +51,6 @@ the hard bots' CPU per move. Use tuning seeds, never the goals' (``arena.GOALS_S
 - ``readall``: four players, the last hand's opponents' plays read even when one of their plays
   in the deal's finished hands was not a greedy player's best (before
   ``team.READ_ONLY_GREEDY_LAST``; ``ladapt0`` at commit a698730 was its opposite);
-- ``poolN``: N worlds drawn per world searched when plays seen weigh them (``worlds.POOL``, 12;
-  four players ``team.POOL``);
 - ``seeall``: the true deal its one world (a bound, not a player: it sees every hand);
 - ``ensN``: each card play's value the hard bot's plus N times the peers' algorithm's;
   ``enssN`` / ``enslN``: only while the stock lasts / only once it is empty; ``psN``: the
@@ -355,7 +353,6 @@ def apply(variant: str) -> dict[str, Any]:
     search.horizon_value = core.horizon_value
     hard_module.Searcher = search.Searcher
     hard_module.weighed_worlds = worlds.weighed_worlds
-    hard_module.POOL = worlds.POOL
     options: dict[str, Any] = {}
     for part in variant.split("+"):
         if part == "base":
@@ -383,8 +380,6 @@ def apply(variant: str) -> dict[str, Any]:
         elif part.startswith("g2read"):
             always, sure, _ = options.get("greedy2", (False, False, None))
             options["greedy2"] = (always, sure, float(part[6:]))
-        elif part.startswith("pool"):
-            hard_module.POOL = team.POOL = int(part[4:])
         elif part == "seeall":
             hard_module.weighed_worlds = true_world
         elif part == "readbefore":
