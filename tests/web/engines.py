@@ -214,6 +214,13 @@ class Locator:
         point = self.page.wait_for_function(CENTRE, self.selector)
         self.page.tab.click(point["x"], point["y"])
 
+    def touch(self, between: str) -> None:
+        """A finger pressed at the centre of the first element found (as ``tap``), the
+        expression ``between`` evaluated, then the finger lifted. Firefox only: WebKit's driver
+        has no touch input."""
+        point = self.page.wait_for_function(CENTRE, self.selector)
+        self.page.tab.touch(point["x"], point["y"], between)
+
     def count(self) -> int:
         return self.page.eval_on_selector_all(self.selector, "(found) => found.length")
 
@@ -296,6 +303,9 @@ class FirefoxTab:
 
     def click(self, x: float, y: float) -> None:
         self._call("click", x=x, y=y)
+
+    def touch(self, x: float, y: float, between: str) -> None:
+        self._call("touch", x=x, y=y, between=between)
 
     def type(self, text: str) -> None:
         self._call("type", text=text)

@@ -8,7 +8,8 @@
 // Ops: open (a fresh browser context and its page: its own storage), close, goto, reload,
 // evaluate (an expression; a promise is awaited), click (x, y: the mouse pressed and released
 // in one action, whatever the machine's load: Firefox takes a touch held over 300 ms for no
-// tap), type (text, into the focused element), screenshot (path). Besides the answers, what
+// tap), touch (x, y, between: a finger pressed, the expression evaluated, the finger lifted),
+// type (text, into the focused element), screenshot (path). Besides the answers, what
 // the browser reports on a page comes as it happens (console: errors only):
 // {"page": "p1", "event": "console" | "pageerror" | "request", "text": ...}
 //
@@ -51,6 +52,13 @@ const ops = {
   reload: ({ page }) => pages.get(page).reload().then(() => null),
   evaluate: ({ page, expression }) => pages.get(page).evaluate(expression),
   click: ({ page, x, y }) => pages.get(page).mouse.click(x, y),
+  async touch({ page, x, y, between }) {
+    const tab = pages.get(page);
+    await tab.touchscreen.touchStart(x, y);
+    await tab.evaluate(between);
+    await tab.touchscreen.touchEnd();
+    return null;
+  },
   type: ({ page, text }) => pages.get(page).keyboard.type(text),
   screenshot: ({ page, path }) => pages.get(page).screenshot({ path }).then(() => null),
 };
