@@ -52,6 +52,8 @@ the hard bots' CPU per move. Use tuning seeds, never the goals' (``arena.GOALS_S
   in the deal's finished hands was not a greedy player's best (before
   ``team.READ_ONLY_GREEDY_LAST``; ``ladapt0`` at commit a698730 was its opposite);
 - ``seeall``: the true deal its one world (a bound, not a player: it sees every hand);
+  ``seemate`` / ``seeopps``: four players, the partner's / the opponents' true hands in every
+  world (the rest dealt and read as the bot does);
 - ``ensN``: each card play's value the hard bot's plus N times the peers' algorithm's;
   ``enssN`` / ``enslN``: only while the stock lasts / only once it is empty; ``psN``: the
   peers' algorithm on N deals in it (12);
@@ -344,6 +346,45 @@ def true_world(view: View, *_: Any) -> Any:
     yield worlds.World(hands, table, *stats, last, stock, game.first_player), 1
 
 
+def shown_worlds(shown: str) -> Any:
+    """``worlds.weighed_worlds`` with the true hands of the partner (``shown`` "mate") or of the
+    opponents ("opps") in each world: the cards a world gave them swapped with their true ones,
+    wherever the world had put those."""
+    plain = worlds.weighed_worlds
+
+    def weighed(view: View, *args: Any) -> Any:
+        game = TRUTH[0]
+        mate = partner(view.seat, 4)
+        seats = [mate] if shown == "mate" else [s for s in range(4) if side(s) != view.side]
+        for world, weight in plain(view, *args):
+            hands = [list(hand) for hand in world.hands]
+            stock = list(world.stock)
+            for seat in seats:
+                truth = ints(game.hands[seat])
+                given = [card for card in hands[seat] if card not in truth]
+                for card, wanted in zip(
+                    given, [c for c in truth if c not in hands[seat]], strict=True
+                ):
+                    holder = next((h for h in hands if wanted in h), stock)
+                    holder[holder.index(wanted)] = card
+                hands[seat] = list(truth)
+            dealt = tuple(tuple(sorted(hand)) for hand in hands)
+            yield (
+                worlds.World(
+                    dealt,
+                    world.table,
+                    world.stats0,
+                    world.stats1,
+                    world.last,
+                    tuple(stock),
+                    world.first,
+                ),
+                weight,
+            )
+
+    return weighed
+
+
 def apply(variant: str) -> dict[str, Any]:
     """Set the variant's module constants (after restoring the unchanged bot's) and return its
     ``hard_bot`` options."""
@@ -380,6 +421,8 @@ def apply(variant: str) -> dict[str, Any]:
         elif part.startswith("g2read"):
             always, sure, _ = options.get("greedy2", (False, False, None))
             options["greedy2"] = (always, sure, float(part[6:]))
+        elif part in ("seemate", "seeopps"):
+            hard_module.weighed_worlds = shown_worlds(part[3:])
         elif part == "seeall":
             hard_module.weighed_worlds = true_world
         elif part == "readbefore":
