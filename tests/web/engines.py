@@ -216,8 +216,7 @@ class Locator:
 
     def touch(self, between: str) -> None:
         """A finger pressed at the centre of the first element found (as ``tap``), the
-        expression ``between`` evaluated, then the finger lifted. Firefox only: WebKit's driver
-        has no touch input."""
+        expression ``between`` evaluated, then the finger lifted."""
         point = self.page.wait_for_function(CENTRE, self.selector)
         self.page.tab.touch(point["x"], point["y"], between)
 
@@ -407,6 +406,20 @@ class WebKitTab:
         actions = ActionBuilder(self.driver)
         actions.pointer_action.move_to_location(round(x), round(y)).click()
         actions.perform()
+
+    def touch(self, x: float, y: float, between: str) -> None:
+        from selenium.webdriver.common.actions import interaction
+        from selenium.webdriver.common.actions.action_builder import ActionBuilder
+        from selenium.webdriver.common.actions.pointer_input import PointerInput
+
+        finger = PointerInput(interaction.POINTER_TOUCH, "finger")
+        press = ActionBuilder(self.driver, mouse=finger)
+        press.pointer_action.move_to_location(round(x), round(y)).pointer_down()
+        press.perform()
+        self.evaluate(between)
+        lift = ActionBuilder(self.driver, mouse=finger)
+        lift.pointer_action.pointer_up()
+        lift.perform()
 
     def type(self, text: str) -> None:
         from selenium.webdriver.common.action_chains import ActionChains
