@@ -69,19 +69,21 @@ import json
 import math
 import statistics
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from multiprocessing import Pool
 from typing import Any
 
 from chkobba import Game, Rules
 from chkobba.bots import core, infer, make_bot, search, team, worlds
 from chkobba.bots import hard as hard_module
-from chkobba.bots.core import ints, pack_pile
+from chkobba.bots.core import ints
 from chkobba.bots.hard import HardBot
 from chkobba.bots.peer import SAMPLES as PEER_SAMPLES
 from chkobba.bots.peer import PeerBot
-from chkobba.cardsets import bits_of
 from chkobba.kernel import Phase, partner, side
 from chkobba.moves import Move
+from chkobba.puzzles import _world as puzzle_world
 from chkobba.view import View
 from fit_horizon import fitted
 
@@ -119,15 +121,12 @@ class LateBot(HardBot):
                 self.greedy = True
         reads = [float(part[4:]) for part in self.unlike if part.startswith("read")]
         replies = [float(part[5:]) for part in self.unlike if part.startswith("reply")]
-        plain = hard_module.BETA, search.BETA, hard_module.Searcher
-        hard_module.BETA = 0.0 if "unread" in self.unlike else reads[0] if reads else infer.BETA
-        search.BETA = replies[0] if replies else search.BETA
-        if "mix" in self.unlike:
-            hard_module.Searcher = BothModels2
-        try:
+        with _swapped(
+            0.0 if "unread" in self.unlike else reads[0] if reads else None,
+            replies[0] if replies else None,
+            BothModels2 if "mix" in self.unlike else None,
+        ):
             return super().choose(view)
-        finally:
-            hard_module.BETA, search.BETA, hard_module.Searcher = plain
 
     def _as_greedy(self, view: View, always: bool, sure: bool, beta: float | None) -> Move:
         """Two players, an opponent found greedy (``infer.opponents_greedy``; ``always``: any
@@ -135,15 +134,28 @@ class LateBot(HardBot):
         sharpness ``beta`` (``g2...`` / ``sure2``)."""
         if not always and not infer.opponents_greedy(view):
             return HardBot.choose(self, view)
-        searcher = hard_module.Searcher
-        if sure:
-            hard_module.Searcher = SureSearcher
-        if beta is not None:
-            hard_module.BETA = beta
-        try:
+        with _swapped(beta, None, SureSearcher if sure else None):
             return HardBot.choose(self, view)
-        finally:
-            hard_module.BETA, hard_module.Searcher = infer.BETA, searcher
+
+
+@contextmanager
+def _swapped(
+    beta: float | None, reply: float | None, searcher: type[search.Searcher] | None
+) -> Iterator[None]:
+    """The two-player bot's reading sharpness (``hard.BETA``), its greedy opponent's replies'
+    (``search.BETA``) and its ``Searcher`` set for one decision (``None``: as they are), then put
+    back."""
+    plain = hard_module.BETA, search.BETA, hard_module.Searcher
+    if beta is not None:
+        hard_module.BETA = beta
+    if reply is not None:
+        search.BETA = reply
+    if searcher is not None:
+        hard_module.Searcher = searcher
+    try:
+        yield
+    finally:
+        hard_module.BETA, search.BETA, hard_module.Searcher = plain
 
 
 class SureSearcher(search.Searcher):
@@ -338,12 +350,8 @@ TRUTH: list[Game] = []  # the game being played (``seeall``)
 def true_world(view: View, *_: Any) -> Any:
     """``worlds.weighed_worlds`` for a bot shown every hand: the game's own deal, once."""
     game = TRUTH[0]
-    last = -1 if game.last_capturer is None else side(game.last_capturer)
-    stats = [pack_pile(game.piles[i], len(game.sweeps[i])) for i in (0, 1)]
     hands = tuple(ints(hand) for hand in game.hands)
-    stock = tuple(card.index for card in game.stock)
-    table = bits_of(game.table)
-    yield worlds.World(hands, table, *stats, last, stock, game.first_player), 1
+    yield puzzle_world(game, hands, tuple(card.index for card in game.stock)), 1
 
 
 def shown_worlds(shown: str) -> Any:

@@ -22,11 +22,11 @@ from multiprocessing import Pool
 from chkobba import Game, Rules
 from chkobba.bots import make_bot
 from chkobba.bots.hard import _alike
+from chkobba.bots.infer import GREEDY_SLACK
 from chkobba.bots.simple import MediumBot
 from chkobba.kernel import Phase, side
 
 SHARPNESS = (0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0, 12.0, 20.0, 200.0)
-GREEDY_SLACK = 0.005  # as ``infer.GREEDY_SLACK``: this close to the best is the best
 
 Choice = tuple[bool, int, list[float]]  # in the last hand, the play seen, every play's worth
 
