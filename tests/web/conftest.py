@@ -374,9 +374,11 @@ class Table:
         )
         return self.phase
 
-    def play_one(self, prefer_choice: bool = False) -> str:
+    def play_one(self) -> str:
         """Make the engine's first legal move by tapping, as a player would; return the phase
-        the page then waits in."""
+        the page then waits in. It waits for the player's turn first: the save read while the
+        computer moves (a cut, after a score sheet's "next") holds the computer's move."""
+        self.wait_phase("play", "cut", timeout=30_000)
         game = self.saved_game()
         before = self.moves
         move = game.legal_moves()[0]
