@@ -54,6 +54,8 @@ the hard bots' CPU per move. Use tuning seeds, never the goals' (``arena.GOALS_S
 - ``seeall``: the true deal its one world (a bound, not a player: it sees every hand);
   ``seemate`` / ``seeopps``: four players, the partner's / the opponents' true hands in every
   world (the rest dealt and read as the bot does);
+- ``iss``: before the last hand, every world searched at once, the bot's later moves in the
+  hand one choice for the worlds it cannot tell apart (``info_search.py``);
 - ``ensN``: each card play's value the hard bot's plus N times the peers' algorithm's;
   ``enssN`` / ``enslN``: only while the stock lasts / only once it is empty; ``psN``: the
   peers' algorithm on N deals in it (12);
@@ -81,11 +83,13 @@ from chkobba.bots.core import ints
 from chkobba.bots.hard import HardBot
 from chkobba.bots.peer import SAMPLES as PEER_SAMPLES
 from chkobba.bots.peer import PeerBot
+from chkobba.cardsets import BITS
 from chkobba.kernel import Phase, partner, side
 from chkobba.moves import Move
 from chkobba.puzzles import _world as puzzle_world
 from chkobba.view import View
 from fit_horizon import fitted
+from info_search import InfoSearch
 
 
 class LateBot(HardBot):
@@ -98,14 +102,18 @@ class LateBot(HardBot):
         late: tuple[int, int] | None = None,
         unlike: tuple[str, ...] = (),
         greedy2: tuple[bool, bool, float | None] | None = None,
+        info: bool = False,
         **options: Any,
     ) -> None:
         super().__init__(seed, **options)
         self.late = late
         self.unlike = unlike
         self.greedy2 = greedy2
+        self.info = info
 
     def choose(self, view: View) -> Move:
+        if self.info and view.phase == Phase.PLAY and view.stock_count:
+            return self._info_search(view)
         if self.late:
             self.extra = self.late[1] if sum(view.hand_sizes) <= self.late[0] else 0
         if self.greedy2 and view.rules.players == 2:
@@ -127,6 +135,43 @@ class LateBot(HardBot):
             BothModels2 if "mix" in self.unlike else None,
         ):
             return super().choose(view)
+
+    def _info_search(self, view: View) -> Move:
+        """Before the deal's last hand, the worlds searched together (``iss``:
+        ``info_search.py``), the bot's later moves one choice for the worlds it cannot tell
+        apart; the worlds, their searchers and their weighing as the unchanged bot's."""
+        legal = view.legal_moves()
+        if len(legal) == 1:
+            return legal[0]
+        if view.rules.players == 4:
+            plan = hard_module.settings(view, self.samples, self.max_plies)
+            samples, searcher_for, betas, pool = plan.samples, plan.searcher, plan.betas, plan.pool
+        else:
+            greedy = 1 - view.side
+            samples, betas, pool = self.samples or 32, (hard_module.BETA,) * 2, worlds.POOL
+
+            def searcher_for(world: worlds.World) -> search.Searcher:
+                return hard_module.Searcher(world, 99, 0, greedy)
+
+        hidden = [card.index for card in view.unseen()]
+        rng = worlds.decision_rng(self.seed, view)
+        drawn = list(
+            hard_module.weighed_worlds(view, hidden, samples, rng, lambda: False, betas, pool)
+        )
+        together = InfoSearch(
+            [searcher_for(world) for world, _ in drawn], [w for _, w in drawn], view.seat
+        )
+        roots: dict[Any, Move] = {}
+        for move in legal:
+            roots.setdefault(hard_module._alike(move), move)
+        sign = 1 if view.side == 0 else -1
+
+        def value(move: Move) -> float:
+            assert move.card is not None
+            taken = sum(BITS[card.index] for card in move.captures)
+            return sign * together.root(move.card.index, taken)
+
+        return max(roots.values(), key=value)
 
     def _as_greedy(self, view: View, always: bool, sure: bool, beta: float | None) -> Move:
         """Two players, an opponent found greedy (``infer.opponents_greedy``; ``always``: any
@@ -431,6 +476,8 @@ def apply(variant: str) -> dict[str, Any]:
             options["greedy2"] = (always, sure, float(part[6:]))
         elif part in ("seemate", "seeopps"):
             hard_module.weighed_worlds = shown_worlds(part[3:])
+        elif part == "iss":
+            options["info"] = True
         elif part == "seeall":
             hard_module.weighed_worlds = true_world
         elif part == "readbefore":
