@@ -275,29 +275,12 @@ class MixedInference(infer.Inference):
         return mate + top + math.log(mixed)
 
 
-class WeighedBoth(team.BothModels):
-    """``team.BothModels`` with the search at their best counted ``best`` times, ``second``
-    the greedy seats of that search (none)."""
-
-    best = 1.0
-    second: frozenset[int] = frozenset()
-
-    def root(self, seat: int, card: int, group: tuple[int, ...]) -> float:
-        planned = self.greedy_seats
-        first = team.TeamSearcher.root(self, seat, card, group)
-        self.greedy_seats = self.second
-        try:
-            return first + self.best * team.TeamSearcher.root(self, seat, card, group)
-        finally:
-            self.greedy_seats = planned
-
-
 def _last_hand(
     best: float | None = None, beta: float | None = None, cap: float | None = None
 ) -> Any:
-    """``team.settings`` with, in the last hand, the search at their best counted ``best`` times,
-    the opponents' plays read with sharpness ``beta`` and the node cap ``cap`` times
-    ``team.MAX_NODES``."""
+    """``team.settings`` with, in the last hand, the search at their best counted ``best`` times
+    (``team.BothModels.weight``), the opponents' plays read with sharpness ``beta`` and the node
+    cap ``cap`` times ``team.MAX_NODES``."""
     plain = team.settings
 
     def settings(view: View, samples: int | None, max_plies: int | None) -> team.Plan:
@@ -309,7 +292,7 @@ def _last_hand(
         if best is not None:
             plies = max_plies or team.WHOLE_HAND
             greedy = frozenset(s for s in range(4) if side(s) != view.side)
-            weighed = type("Weighed", (WeighedBoth,), {"best": best})
+            weighed = type("Weighed", (team.BothModels,), {"weight": best})
             plan = plan._replace(searcher=lambda world: weighed(world, plies, greedy))
         if beta is not None:
             plan = plan._replace(betas=(plan.betas[0], beta))
@@ -347,7 +330,7 @@ def _before(model: str) -> Any:
         if model == "best":
             return plan._replace(searcher=lambda world: team.TeamSearcher(world, plies, mate))
         greedy = frozenset(s for s in range(4) if s != view.seat)
-        both = type("Both", (WeighedBoth,), {"second": mate})
+        both = type("Both", (team.BothModels,), {"second": mate})
         return plan._replace(
             searcher=lambda world: both(world, plies, greedy), max_nodes=2 * plan.max_nodes
         )

@@ -108,14 +108,19 @@ class TeamSearcher(Searcher):
 
 class BothModels(TeamSearcher):
     """``TeamSearcher`` whose root moves are worth the sum of two searches of its world: with
-    ``greedy_seats`` greedy, and with every seat at its best (the nodes of both counted)."""
+    ``greedy_seats`` greedy, and with every seat at its best (the nodes of both counted). The
+    second search's greedy seats (``second``) and its weight in the sum (``weight``) are
+    attributes for the experiments' variants (``tools/bot_variants.py``)."""
+
+    second: frozenset[int] = frozenset()
+    weight = 1.0
 
     def root(self, seat: int, card: int, group: tuple[int, ...]) -> float:
         planned = self.greedy_seats
         first = super().root(seat, card, group)
-        self.greedy_seats = frozenset()
+        self.greedy_seats = self.second
         try:
-            return first + super().root(seat, card, group)
+            return first + self.weight * super().root(seat, card, group)
         finally:
             self.greedy_seats = planned
 
