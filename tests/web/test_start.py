@@ -52,6 +52,10 @@ def test_a_failed_start_speaks_the_asked_language_in_the_catalogs_words(plain_ta
     text = panel.inner_text()
     for message in start_words.TITLE, start_words.DOWNLOAD:
         assert ar._(message) in text and message not in text, text
+    # the browser's own text apart, in its own direction: the words stay all Arabic
+    assert table.page.inner_text(f"{FAILURE} .reason") == ar._(start_words.DOWNLOAD)
+    assert table.page.get_attribute(f"{FAILURE} .detail", "dir") == "auto"
+    assert table.page.inner_text(f"{FAILURE} .detail").strip()
     assert table.page.locator(f"{FAILURE} button").inner_text() == ar._("Retry")
     forgive(table, "pyodide.asm.wasm", "net::ERR_FAILED", "Failed to fetch", "WebAssembly")
 

@@ -291,15 +291,16 @@ function received(data) {
 
 // --- starting, failing, retrying ---------------------------------------------------------------
 
-/** The reason a start failed, in the page's words: ``error`` is the worker's report
- * ({kind, reason}), an Error, or "silence". */
+/** The reason a start failed: the page's words, and the browser's or Python's own (its last
+ * line, shortened; none for "silence"). ``error`` is the worker's report ({kind, reason}), an
+ * Error, or "silence". */
 function reason(error) {
   const { download, python, silence } = WORDS[speaks()];
-  if (error === "silence") return silence;
+  if (error === "silence") return [silence, ""];
   const text = String(error?.reason ?? error?.message ?? error ?? "");
   const last = text.split("\n").filter(Boolean).slice(-1)[0] ?? "";
-  if (error?.kind === "python") return `${python} ${last.slice(0, 160)}`;
-  return `${download} (${last.slice(0, 120)})`;
+  if (error?.kind === "python") return [python, last.slice(0, 160)];
+  return [download, last.slice(0, 120)];
 }
 
 /** The language the page speaks, or will: ?lang=, the kept table's, the browser's. */
@@ -332,9 +333,17 @@ function fail(error) {
   const heading = document.createElement("p");
   heading.className = "title";
   heading.textContent = title;
+  const [words, detail] = reason(error);
   const why = document.createElement("p");
   why.className = "reason";
-  why.textContent = reason(error);
+  why.textContent = words;
+  // The browser's or Python's text, in its own language and direction, apart from the words.
+  const said = document.createElement("p");
+  said.className = "detail";
+  said.lang = "";
+  said.dir = "auto";
+  said.textContent = detail;
+  said.hidden = !detail;
   const button = document.createElement("button");
   button.type = "button";
   button.textContent = retry;
@@ -342,7 +351,7 @@ function fail(error) {
     panel.remove();
     start();
   });
-  panel.append(heading, why, button);
+  panel.append(heading, why, said, button);
   html.dataset.start = "failed";
   document.body.append(panel);
   button.focus();
