@@ -36,9 +36,22 @@ def play(page, board: str, steps: str) -> None:
         if code:
             card = f'{board} >>> [data-zone="{zone}"] [data-card="{code}"]'
             page.locator(card).tap()
-            page.wait_for_selector(card + (".selected" if zone == "hand" else ".picked"))
+            mark = ".selected" if zone == "hand" else ".picked"
+            try:
+                page.wait_for_selector(card + mark)
+            except TimeoutError:  # said with what the board shows instead
+                raise AssertionError(f"{step} not {mark[1:]}: {shows(page, board)}") from None
         else:
             page.locator(f'{board} >>> button[data-action="{zone}"]').tap()
+
+
+def shows(page, board: str) -> str:
+    """What a board shows: its selected and picked cards, and its status line."""
+    cards = "(found) => found.map((e) => e.dataset.card).join(' ')"
+    selected = page.eval_on_selector_all(f"{board} >>> .selected", cards)
+    picked = page.eval_on_selector_all(f"{board} >>> .picked", cards)
+    status = page.inner_text(f"{board} >>> [data-text=status]")
+    return f"selected [{selected}], picked [{picked}], status {status!r}"
 
 
 def shot(page, engine, name: str) -> None:
