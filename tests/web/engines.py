@@ -79,6 +79,10 @@ WAIT = """async (test, arg, ms) => {
         await new Promise((wake) => setTimeout(wake, 20));
     }
 }"""
+ANIMATIONS_DONE = """(() => { for (const running of document.getAnimations()) {
+    if (running.effect?.getComputedTiming().iterations === Infinity) running.cancel();
+    else running.finish();
+} })()"""
 STATES = {  # wait_for_selector's states, as a test of the first element found
     "attached": "(element) => !!element",
     "detached": "(element) => !element",
@@ -199,7 +203,10 @@ class Page:
             self.locator(selector).tap()
 
     def screenshot(self, path: str, animations: str | None = None) -> None:
-        """The viewport (``animations``: Playwright's option; the tests play at pace 0)."""
+        """The viewport. ``animations="disabled"`` as Playwright's: the page's finite
+        animations finished first (a sheet fading in is shot whole), endless ones stopped."""
+        if animations == "disabled":
+            self.tab.evaluate(ANIMATIONS_DONE)
         self.tab.screenshot(str(path))
 
 
