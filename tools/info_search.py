@@ -15,7 +15,7 @@ from __future__ import annotations
 from math import exp
 
 from chkobba.bots import search
-from chkobba.bots.core import SWEEP, children, packed
+from chkobba.bots.core import children, pile_gain
 from chkobba.bots.infer import greedy_value
 from chkobba.bots.search import Searcher
 from chkobba.cardsets import BITS
@@ -24,7 +24,7 @@ from chkobba.kernel import SEAT_SIDE, play_card
 # One world's position in the hand: (world index, hands, table, stock, s0, s1, last, remaining)
 State = tuple[int, tuple[tuple[int, ...], ...], int, tuple[int, ...], int, int, int, int]
 END = 1 << 30  # a depth past any horizon: a hand's end is scored, not dealt on
-Child = tuple[tuple[int, ...], int, int, int]  # ``core.children``'s: hand left, card, taken, gain
+Play = tuple[tuple[int, ...], int, int]  # the hand left, the card played (a set), the set taken
 
 
 class InfoSearch:
@@ -34,7 +34,6 @@ class InfoSearch:
 
     def __init__(self, searchers: list[Searcher], weights: list[float], seat: int) -> None:
         self.searchers, self.weights, self.seat = searchers, weights, seat
-        self.nodes = 0
 
     def root(self, card: int, taken: int) -> float:
         """The weighed sum over the worlds of the value (side 0 minus side 1) after the bot
@@ -46,18 +45,17 @@ class InfoSearch:
             remaining = sum(len(h) for h in w.hands)
             state = (index, w.hands, w.table, w.stock, w.stats0, w.stats1, w.last, remaining)
             rest = tuple(c for c in w.hands[self.seat] if c != card)
-            kid = (rest, bit, taken, packed(taken | bit) if taken else 0)
-            plays.append((self.weights[index], state, kid))
+            plays.append((self.weights[index], state, (rest, bit, taken)))
         return self._play(plays, self.seat)
 
-    def _play(self, plays: list[tuple[float, State, Child]], seat: int) -> float:
-        """``seat`` plays in each state its child: the weighed sum of what follows."""
+    def _play(self, plays: list[tuple[float, State, Play]], seat: int) -> float:
+        """``seat`` makes in each state its play: the weighed sum of what follows."""
         side = SEAT_SIDE[seat]
         total = 0.0
         after_states: list[tuple[float, State]] = []
         mover = -1
-        for p, (index, hands, table, stock, s0, s1, last, remaining), kid in plays:
-            rest, card, taken, gain = kid
+        for p, (index, hands, table, stock, s0, s1, last, remaining), play in plays:
+            rest, card, taken = play
             searcher = self.searchers[index]
             left, won, chkobba, after = play_card(
                 table, card, taken, searcher.next_seats[seat], remaining - 1, stock
@@ -65,8 +63,7 @@ class InfoSearch:
             a, b, taker = s0, s1, last
             if won:
                 taker = side
-                gain += SWEEP if chkobba else 0
-                a, b = (s0, s1 + gain) if side else (s0 + gain, s1)
+                a, b = _piles(side, s0, s1, won, chkobba)
             if after < 0:
                 total += p * searcher._hand_end(after, left, stock, a, b, taker, END, 0.0, 0.0)
                 continue
@@ -82,21 +79,20 @@ class InfoSearch:
 
     def _node(self, states: list[tuple[float, State]], seat: int) -> float:
         """The weighed sum of the states' values with ``seat`` to play in all of them."""
-        self.nodes += 1
         if seat == self.seat:  # one choice for every state: what the bot sees is alike in all
             _, (_, hands, table, *_) = states[0]
             values = [
-                self._play([(p, state, kid) for p, state in states], seat)
+                self._play([(p, state, kid[:3]) for p, state in states], seat)
                 for kid in children(hands[seat], table)
             ]
             return max(values) if SEAT_SIDE[seat] == 0 else min(values)
-        groups: dict[tuple[int, int], list[tuple[float, State, Child]]] = {}
+        groups: dict[tuple[int, int], list[tuple[float, State, Play]]] = {}
         for p, state in states:
-            for chance, kid in self._replies(state, seat):
-                groups.setdefault((kid[1], kid[2]), []).append((p * chance, state, kid))
+            for chance, play in self._replies(state, seat):
+                groups.setdefault(play[1:], []).append((p * chance, state, play))
         return sum(self._play(plays, seat) for plays in groups.values())
 
-    def _replies(self, state: State, seat: int) -> list[tuple[float, Child]]:
+    def _replies(self, state: State, seat: int) -> list[tuple[float, Play]]:
         """A greedy ``seat``'s replies in ``state`` with their chances (``Searcher._greedy``'s
         model: a softmax on the medium bot's measure, or its first best reply with ``sure``)."""
         index, hands, table, stock, s0, s1, _, remaining = state
@@ -105,16 +101,15 @@ class InfoSearch:
         nxt = searcher.next_seats[seat]
         p_value = searcher._threat(hands, seat, stock)
         scored = []
-        for kid in children(hands[seat], table):
-            _, card, taken, gain = kid
+        for rest, card, taken, _ in children(hands[seat], table):
             left, won, chkobba, _ = play_card(table, card, taken, nxt, remaining - 1, stock)
             a, b, laid = s0, s1, -1
             if won:
-                gain += SWEEP if chkobba else 0
-                a, b = (s0, s1 + gain) if side else (s0 + gain, s1)
+                a, b = _piles(side, s0, s1, won, chkobba)
             else:
                 laid = card.bit_length() - 1
-            scored.append((greedy_value(a, b, left, side, SEAT_SIDE[nxt], p_value, laid), kid))
+            worth = greedy_value(a, b, left, side, SEAT_SIDE[nxt], p_value, laid)
+            scored.append((worth, (rest, card, taken)))
         top = max(worth for worth, _ in scored)
         if searcher.sure:
             return [(1.0, next(kid for worth, kid in scored if worth == top))]
@@ -122,3 +117,9 @@ class InfoSearch:
         kept = [(w, kid) for w, kid in weighed if w >= searcher.unlikely]
         total = sum(w for w, _ in kept)
         return [(w / total, kid) for w, kid in kept]
+
+
+def _piles(side: int, s0: int, s1: int, won: int, chkobba: bool) -> tuple[int, int]:
+    """Both sides' packed piles once ``side`` won ``won`` (a set), with its chkobba or not."""
+    gain = pile_gain(won, chkobba)
+    return (s0, s1 + gain) if side else (s0 + gain, s1)
