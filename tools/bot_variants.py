@@ -11,8 +11,12 @@ the hard bots' CPU per move. Use tuning seeds, never the goals' (``arena.GOALS_S
 
 ``VARIANT`` is ``base`` or parts joined by ``+``:
 
-- ``w64``: 64 worlds (``samples``); ``extra3``: 3 plies into the next hand;
+- ``w64``: 64 worlds (``samples``); ``wbN``: N worlds before the deal's last hand, the node
+  cap grown with them; ``nodesN``: the node cap N (two players 8,000);
+  ``extra3``: 3 plies into the next hand;
   ``late4x3``: 3 plies into the next hand once at most 4 cards are left in the hands;
+  ``penN``: in the deal's last hand but one, N plies into the last hand (99: to the deal's end),
+  with ``PEN_CAP`` times the node cap;
 - ``beta5``: the two-player inference's sharpness (``infer.BETA``, 20);
   ``reply5``: the sharpness of a greedy opponent's replies in the two-player search (20);
 - ``opp20`` / ``mate20``: the four-player inference's sharpness for the opponents' plays
@@ -91,6 +95,8 @@ from chkobba.view import View
 from fit_horizon import fitted
 from info_search import InfoSearch
 
+PEN_CAP = 4  # ``penN``: the node cap's factor in the last hand but one
+
 
 class LateBot(HardBot):
     """``HardBot`` searching ``late[1]`` plies into the next hand once at most ``late[0]`` cards
@@ -103,9 +109,13 @@ class LateBot(HardBot):
         unlike: tuple[str, ...] = (),
         greedy2: tuple[bool, bool, float | None] | None = None,
         info: bool = False,
+        pen: int | None = None,
+        before: int | None = None,
         **options: Any,
     ) -> None:
         super().__init__(seed, **options)
+        self.pen = pen
+        self.before = before
         self.late = late
         self.unlike = unlike
         self.greedy2 = greedy2
@@ -116,6 +126,11 @@ class LateBot(HardBot):
             return self._info_search(view)
         if self.late:
             self.extra = self.late[1] if sum(view.hand_sizes) <= self.late[0] else 0
+        last_but_one = view.phase == Phase.PLAY and view.stock_count == 3 * view.rules.players
+        if self.pen is not None and last_but_one:
+            return self._penultimate(view, self.pen)
+        if self.before and view.phase == Phase.PLAY and view.stock_count:
+            return self._more_worlds(view, self.before)
         if self.greedy2 and view.rules.players == 2:
             return self._as_greedy(view, *self.greedy2)
         if not self.unlike or view.rules.players != 2 or infer.opponents_greedy(view):
@@ -135,6 +150,43 @@ class LateBot(HardBot):
             BothModels2 if "mix" in self.unlike else None,
         ):
             return super().choose(view)
+
+    def _more_worlds(self, view: View, samples: int) -> Move:
+        """``samples`` worlds, the node cap grown with them (``wbN``: before the last hand)."""
+        plain = self.samples, self.max_nodes, self.nodes_given
+        planned = team.SAMPLES if view.rules.players == 4 else 32
+        cap = team.MAX_NODES if view.rules.players == 4 else self.max_nodes
+        self.samples, self.max_nodes = samples, cap * samples // planned
+        self.nodes_given = True
+        try:
+            return HardBot.choose(self, view)
+        finally:
+            self.samples, self.max_nodes, self.nodes_given = plain
+
+    def _penultimate(self, view: View, plies: int) -> Move:
+        """In the deal's last hand but one, ``plies`` into the last hand (``penN``), with
+        ``PEN_CAP`` times the node cap (four players: each seat's model as planned before the
+        last hand)."""
+        plain = self.extra, self.max_plies, self.max_nodes, team.MAX_NODES, hard_module.settings
+        self.extra, self.max_plies = plies, 99
+        self.max_nodes *= PEN_CAP
+        team.MAX_NODES *= PEN_CAP
+
+        def settings(view: View, samples: int | None, max_plies: int | None) -> team.Plan:
+            plan = plain[4](view, samples, team.WHOLE_HAND)
+
+            def searcher(world: worlds.World) -> search.Searcher:
+                found = plan.searcher(world)
+                found.max_plies = sum(len(hand) for hand in world.hands) + plies
+                return found
+
+            return plan._replace(searcher=searcher)
+
+        hard_module.settings = settings
+        try:
+            return HardBot.choose(self, view)
+        finally:
+            self.extra, self.max_plies, self.max_nodes, team.MAX_NODES, hard_module.settings = plain
 
     def _info_search(self, view: View) -> Move:
         """Before the deal's last hand, the worlds searched together (``iss``:
@@ -459,6 +511,8 @@ def apply(variant: str) -> dict[str, Any]:
             options["greedy2"] = (always, sure, float(part[6:]))
         elif part in ("seemate", "seeopps"):
             hard_module.weighed_worlds = shown_worlds(part[3:])
+        elif part.startswith("pen"):
+            options["pen"] = int(part[3:])
         elif part == "iss":
             options["info"] = True
         elif part == "seeall":
@@ -483,8 +537,12 @@ def apply(variant: str) -> dict[str, Any]:
             options["ensemble_when"] = "stock" if part[3] == "s" else "last"
         elif part.startswith("ens"):
             options["ensemble"] = float(part[3:])
+        elif part.startswith("nodes"):
+            options["max_nodes"] = int(part[5:])
         elif part.startswith("extra"):
             options["extra"] = int(part[5:])
+        elif part.startswith("wb"):
+            options["before"] = int(part[2:])
         elif part.startswith("w"):
             options["samples"] = int(part[1:])
         elif part.startswith("reply"):
