@@ -16,6 +16,7 @@ from chkobba.bots.team import (
     OPPONENT_BETA,
     PARTNER_BETA,
     SAMPLES,
+    SAMPLES_BEFORE,
     BothModels,
     TeamSearcher,
     settings,
@@ -68,15 +69,17 @@ def test_a_greedy_seat_takes_the_sweep_a_greedy_player_would_take() -> None:
 
 
 def test_default_work_per_move_is_the_same_for_every_seat() -> None:
-    seats = set()
-    for game in list(plays(4, range(1)))[::3]:
-        if not game.stock_count:
-            continue
+    """Every seat searches ``SAMPLES_BEFORE`` worlds before the deal's last hand, ``SAMPLES``
+    in it."""
+    seats = {True: set(), False: set()}
+    for game in list(plays(4, range(2)))[::3]:
         bot = HardBot(seed=1, max_nodes=10**9)
         bot.choose(game.view(game.current))
-        assert bot.last_worlds == SAMPLES
-        seats.add(game.current)
-    assert seats == {0, 1, 2, 3}
+        before = bool(game.stock_count)
+        assert bot.last_worlds == (SAMPLES_BEFORE if before else SAMPLES)
+        seats[before].add(game.current)
+    assert seats[True] == {0, 1, 2, 3}
+    assert seats[False]  # some of the last hand's decisions too
 
 
 def test_default_four_player_bot_is_reproducible() -> None:
@@ -140,7 +143,8 @@ def test_in_the_last_hand_each_move_is_worth_both_models_of_the_opponents() -> N
         searcher = plan.searcher(w)
         last = not view.stock_count
         assert isinstance(searcher, BothModels) == last
-        assert plan.max_nodes == (2 * MAX_NODES if last else MAX_NODES)
+        assert plan.max_nodes == 2 * MAX_NODES  # (twice the worlds before it, two searches in it)
+        assert plan.samples == (SAMPLES if last else SAMPLES_BEFORE)
         if not last:
             continue
         opponents = frozenset({view.seat ^ 1, view.seat ^ 3})

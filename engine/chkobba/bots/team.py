@@ -11,18 +11,18 @@ counts its own side's points) but it cannot see the bot's hand. In the deal's la
 few cards are hidden and a searching partner all but sees them, the partner is searched at its
 best (``PARTNER_BEST_LAST``), and each world is searched twice (``BOTH_MODELS_LAST``): with the
 opponents greedy and with them at their best, each move worth the sum, as if the opponents were
-players between a greedy one and one who sees every hand. 28 worlds, weighed by the plays seen
-(``infer.py``): the partner's as with two players, the opponents' near-exactly
-(``OPPONENT_BETA``: a greedy player's play that was not its best is all but ruled out). But
-once an opponent's play in the deal's finished hands (their cards then all known) was not a
-greedy player's best, they are no greedy players and their plays are not read
-(``READ_ONLY_GREEDY_LAST`` in the last hand, ``READ_ONLY_GREEDY_BEFORE`` in the hands before).
-Past ``MAX_NODES`` searched nodes (twice that in the last hand) no further world is searched (at
-least 4 are), a deterministic cap for crowded tables. The cut
-(keep or expose) is decided by ``hard.HardBot._cut``: the first two plies, every seat at its best.
-``SURE`` models the medium bot exactly (its measure, its first best reply): against people, who
-break ties otherwise, it is a model, not a reading. Every variant measured:
-``docs/bots-experiments.md``.
+players between a greedy one and one who sees every hand. 56 worlds before the last hand
+(``SAMPLES_BEFORE``), 28 in it (``SAMPLES``), weighed by the plays seen (``infer.py``): the
+partner's as with two players, the opponents' near-exactly (``OPPONENT_BETA``: a greedy
+player's play that was not its best is all but ruled out). But once an opponent's play in the
+deal's finished hands (their cards then all known) was not a greedy player's best, they are no
+greedy players and their plays are not read (``READ_ONLY_GREEDY_LAST`` in the last hand,
+``READ_ONLY_GREEDY_BEFORE`` in the hands before). Past twice ``MAX_NODES`` searched nodes
+(before the last hand twice the worlds, in it two searches a world) no further world is
+searched (at least 4 are), a deterministic cap for crowded tables. The cut (keep or expose) is
+decided by ``hard.HardBot._cut``: the first two plies, every seat at its best. ``SURE`` models
+the medium bot exactly (its measure, its first best reply): against people, who break ties
+otherwise, it is a model, not a reading. Every variant measured: ``docs/bots-experiments.md``.
 """
 
 from __future__ import annotations
@@ -38,7 +38,8 @@ from .search import Searcher
 from .worlds import POOL as PLAIN_POOL
 from .worlds import World
 
-SAMPLES = 28
+SAMPLES = 28  # worlds in the deal's last hand
+SAMPLES_BEFORE = 56  # worlds before it: twice as many paid against the peers (eleventh round)
 SURE = True  # a greedy seat plays its first best reply (``Searcher.sure``), not a softmax
 MAX_NODES = 2_500
 CUT_SAMPLES = 24  # deals of the rest of the deck for a cut (``hard.HardBot._cut``)
@@ -149,8 +150,10 @@ def settings(view: View, samples: int | None, max_plies: int | None) -> Plan:
     def searcher(world: World) -> Searcher:
         return (BothModels if both else TeamSearcher)(world, plies, others)
 
-    max_nodes = 2 * MAX_NODES if both else MAX_NODES  # (two searches a world)
+    # Twice the nodes: before the last hand for twice the worlds, in it for two searches a world.
+    max_nodes = 2 * MAX_NODES
     checked = READ_ONLY_GREEDY_BEFORE if view.stock_count else READ_ONLY_GREEDY_LAST
     unread = checked and not opponents_greedy(view)
     betas = (PARTNER_BETA, 0.0 if unread else OPPONENT_BETA)  # (0: not read)
-    return Plan(samples or SAMPLES, searcher, max_nodes, betas, POOL)
+    planned = SAMPLES_BEFORE if view.stock_count else SAMPLES
+    return Plan(samples or planned, searcher, max_nodes, betas, POOL)
