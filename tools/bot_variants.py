@@ -70,7 +70,6 @@ the hard bots' CPU per move. Use tuning seeds, never the goals' (``arena.GOALS_S
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import math
 import statistics
@@ -473,10 +472,16 @@ def shown_worlds(shown: str) -> Any:
     return weighed
 
 
+# ``team``'s names as imported: restored before each variant, rather than the module read again
+# (a reload would read an engine changed on disk during a run).
+TEAM_AS_IMPORTED = dict(vars(team))
+
+
 def apply(variant: str) -> dict[str, Any]:
     """Set the variant's module constants (after restoring the unchanged bot's) and return its
     ``hard_bot`` options."""
-    importlib.reload(team)
+    for name, value in TEAM_AS_IMPORTED.items():
+        setattr(team, name, value)
     worlds.Inference = infer.Inference
     hard_module.BETA = search.BETA = infer.BETA
     search.horizon_value = core.horizon_value
