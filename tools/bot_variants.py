@@ -153,7 +153,7 @@ class LateBot(HardBot):
     def _more_worlds(self, view: View, samples: int) -> Move:
         """``samples`` worlds, the node cap grown with them (``wbN``: before the last hand)."""
         plain = self.samples, self.max_nodes, self.nodes_given
-        planned = team.SAMPLES if view.rules.players == 4 else 32
+        planned = team.SAMPLES if view.rules.players == 4 else hard_module.SAMPLES
         cap = team.MAX_NODES if view.rules.players == 4 else self.max_nodes
         self.samples, self.max_nodes = samples, cap * samples // planned
         self.nodes_given = True
@@ -194,16 +194,7 @@ class LateBot(HardBot):
         legal = view.legal_moves()
         if len(legal) == 1:
             return legal[0]
-        if view.rules.players == 4:
-            plan = hard_module.settings(view, self.samples, self.max_plies)
-            samples, searcher_for, betas, pool = plan.samples, plan.searcher, plan.betas, plan.pool
-        else:
-            greedy = 1 - view.side
-            samples, betas, pool = self.samples or 32, (hard_module.BETA,) * 2, worlds.POOL
-
-            def searcher_for(world: worlds.World) -> search.Searcher:
-                return hard_module.Searcher(world, 99, 0, greedy)
-
+        samples, searcher_for, _, betas, pool = self.setup(view, exact=False)
         hidden = [card.index for card in view.unseen()]
         rng = worlds.decision_rng(self.seed, view)
         drawn = list(

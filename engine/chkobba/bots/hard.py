@@ -27,10 +27,12 @@ from .infer import BETA
 from .search import OutOfTime, Searcher
 from .simple import MediumBot
 from .team import CUT_SAMPLES as TEAM_CUT_SAMPLES
-from .team import settings
+from .team import Plan, settings
 from .worlds import POOL, World, cut_world, decision_rng, weighed_worlds
 
 CUT_SAMPLES = 24  # deals of the rest of the deck for a cut
+SAMPLES = 32  # two players before the last hand: worlds searched, the opponent greedy
+CLAIRVOYANT_SAMPLES = 64  # the same with ``greedy=False``: the opponent searched seeing all
 
 
 def _alike(move: Move) -> tuple[int, tuple[int, ...]]:
@@ -90,25 +92,7 @@ class HardBot:
         hidden = [c.index for c in view.unseen()]
         others = sum(view.hand_sizes) - len(view.hand)
         exact = view.stock_count == 0 and len(hidden) == others and view.rules.players == 2
-        searcher_for: Callable[[World], Searcher]
-        betas, pool = (BETA, BETA), POOL
-        if view.rules.players == 4:
-            plan = settings(view, self.samples, self.max_plies)
-            samples, searcher_for, max_nodes = plan.samples, plan.searcher, plan.max_nodes
-            betas, pool = plan.betas, plan.pool
-            if self.nodes_given:
-                max_nodes = self.max_nodes
-        else:
-            max_plies = self.max_plies or 99
-            # Before the last hand: the opponent cannot see this hand, so it is searched as a
-            # greedy player rather than a clairvoyant one.
-            greedy = 1 - view.side if self.greedy and not exact else None
-            max_nodes = self.max_nodes
-            samples = 1 if exact else self.samples or (64 if greedy is None else 32)
-
-            def searcher_for(world: World) -> Searcher:
-                return Searcher(world, max_plies, self.extra, greedy)
-
+        samples, searcher_for, max_nodes, betas, pool = self.setup(view, exact)
         rng = decision_rng(self.seed, view)
         # One root child per class of move (laying 3♠ or 3♣ is the same); keep the first.
         roots: dict[tuple[int, tuple[int, ...]], Move] = {}
@@ -154,6 +138,24 @@ class HardBot:
             with suppress(OutOfTime):  # the budget spent: the best found first
                 best = max(tied, key=lambda i: sign * _root(chances, view.seat, moves[i]))
         return moves[best]
+
+    def setup(self, view: View, exact: bool) -> Plan:
+        """The work of a decision on ``view`` (``exact``: a two-player last hand, its one world
+        known): four players as ``team.py`` plans it, two as set here."""
+        if view.rules.players == 4:
+            plan = settings(view, self.samples, self.max_plies)
+            return plan._replace(max_nodes=self.max_nodes) if self.nodes_given else plan
+        max_plies = self.max_plies or 99
+        # Before the last hand: the opponent cannot see this hand, so it is searched as a
+        # greedy player rather than a clairvoyant one.
+        greedy = 1 - view.side if self.greedy and not exact else None
+        planned = SAMPLES if greedy is not None else CLAIRVOYANT_SAMPLES
+        samples = 1 if exact else self.samples or planned
+
+        def searcher_for(world: World) -> Searcher:
+            return Searcher(world, max_plies, self.extra, greedy)
+
+        return Plan(samples, searcher_for, self.max_nodes, (BETA, BETA), POOL)
 
     def evaluate(self, view: View) -> tuple[Move, dict[Move, float]]:
         """The move ``choose`` plays for ``view``, and every legal move's value as that same

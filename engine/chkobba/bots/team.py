@@ -127,7 +127,7 @@ class BothModels(TeamSearcher):
 
 
 class Plan(NamedTuple):
-    """How ``hard.HardBot`` decides a four-player move."""
+    """How ``hard.HardBot`` decides a move (``HardBot.setup``; four players: ``settings``)."""
 
     samples: int  # worlds searched
     searcher: Callable[[World], Searcher]  # the search of one world
