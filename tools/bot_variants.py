@@ -62,7 +62,8 @@ the hard bots' CPU per move. Use tuning seeds, never the goals' (``arena.GOALS_S
   hand one choice for the worlds it cannot tell apart (``info_search.py``);
 - ``ensN``: each card play's value the hard bot's plus N times the peers' algorithm's;
   ``enssN`` / ``enslN``: only while the stock lasts / only once it is empty; ``psN``: the
-  peers' algorithm on N deals in it (12);
+  peers' algorithm on N deals in it (12); ``learnN@PATH``: N times the move's value learned
+  from self-play instead, its weights at PATH (``tools/self_play.py``; numpy needed);
 - ``fitNAME``: the search's horizon scored by the evaluation fitted on self-play
   (``fit_horizon.FITTED[NAME]``, ``tools/fit_horizon.py``).
 """
@@ -74,8 +75,9 @@ import json
 import math
 import statistics
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import cache
 from multiprocessing import Pool
 from typing import Any
 
@@ -252,14 +254,16 @@ class SureSearcher(search.Searcher):
 
 
 class Ensemble:
-    """``hard`` whose card plays are each worth its value plus ``weight`` times the peers'
-    algorithm's mean value (its own deals and evaluation), in the hands ``when`` says ("all";
-    "stock": while the stock lasts; "last": once it is empty), but where the hard bot's search is
-    exact (two players, the last hand)."""
+    """``hard`` whose card plays are each worth its value plus ``weight`` times another's mean
+    value of them (``opinion``: the peers' algorithm's, its own deals and evaluation, or a value
+    learned from self-play, ``self_play.py``), in the hands ``when`` says ("all"; "stock": while
+    the stock lasts; "last": once it is empty), but where the hard bot's search is exact (two
+    players, the last hand)."""
 
-    def __init__(self, hard: LateBot, weight: float, when: str, peer_samples: int) -> None:
-        self.hard, self.weight, self.when = hard, weight, when
-        self.peer = PeerBot(hard.seed, samples=peer_samples)
+    def __init__(
+        self, hard: LateBot, weight: float, when: str, opinion: Callable[[View, list[Move]], Any]
+    ) -> None:
+        self.hard, self.weight, self.when, self.opinion = hard, weight, when, opinion
 
     def choose(self, view: View) -> Move:
         move, values = self.hard.evaluate(view)
@@ -270,19 +274,37 @@ class Ensemble:
         if exact or not in_hands:
             return move
         legal = list(values)
-        peer = self.peer.values(view, legal)
-        scale = self.weight / self.peer.samples
-        return max(zip(legal, peer, strict=True), key=lambda mv: values[mv[0]] + scale * mv[1])[0]
+        other = self.opinion(view, legal)
+        return max(
+            zip(legal, other, strict=True), key=lambda mv: values[mv[0]] + self.weight * mv[1]
+        )[0]
+
+
+def _peers_opinion(seed: int, samples: int) -> Callable[[View, list[Move]], list[float]]:
+    """The peers' algorithm's mean value of each move, on ``samples`` deals."""
+    peer = PeerBot(seed, samples=samples)
+    return lambda view, legal: [value / samples for value in peer.values(view, legal)]
+
+
+@cache
+def _learned_opinion(path: str) -> Callable[[View, list[Move]], Any]:
+    """The value of each move learned from self-play, its weights at ``path`` (numpy needed)."""
+    import self_play
+
+    net = self_play.Net.load(path)
+    return lambda view, legal: net.values(self_play.features(view, legal))
 
 
 def hard_bot(seed: int, options: dict[str, Any]) -> LateBot | Ensemble:
     """The variant's hard bot for ``seed``: a ``LateBot``, in an ``Ensemble`` if asked."""
-    plain = {k: v for k, v in options.items() if not k.startswith("ensemble")}
+    plain = {k: v for k, v in options.items() if not k.startswith(("ensemble", "learned"))}
     peer_samples = plain.pop("peer_samples", PEER_SAMPLES)
     hard = LateBot(seed, **plain)
     if not options.get("ensemble"):
         return hard
-    return Ensemble(hard, options["ensemble"], options.get("ensemble_when", "all"), peer_samples)
+    learned = options.get("learned")
+    opinion = _learned_opinion(learned) if learned else _peers_opinion(seed, peer_samples)
+    return Ensemble(hard, options["ensemble"], options.get("ensemble_when", "all"), opinion)
 
 
 class MixedInference(infer.Inference):
@@ -533,6 +555,9 @@ def apply(variant: str) -> dict[str, Any]:
             options["ensemble_when"] = "stock" if part[3] == "s" else "last"
         elif part.startswith("ens"):
             options["ensemble"] = float(part[3:])
+        elif part.startswith("learn"):  # learnW@PATH: the ensemble's opinion learned
+            weight, path = part[5:].split("@")
+            options["ensemble"], options["learned"] = float(weight), path
         elif part.startswith("nodes"):
             options["max_nodes"] = int(part[5:])
         elif part.startswith("extra"):
