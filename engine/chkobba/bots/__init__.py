@@ -44,9 +44,9 @@ def make_bot(
     """A bot of the given level ("easy", "medium", "hard" or the sparring partner "peer").
 
     For ``hard``, ``samples`` is the work per move: the number of deals of the hidden cards it
-    searches (32 with two players, 28 with four). ``budget_ms`` is an optional time cap per move
-    (it then stops early, so the wall clock can change a decision; leave it None for fully
-    reproducible play).
+    searches (by default 32 with two players; with four, 56 before the deal's last hand and 28
+    in it). ``budget_ms`` is an optional time cap per move (it then stops early, so the wall
+    clock can change a decision; leave it None for fully reproducible play).
     """
     if level == "easy":
         return EasyBot(seed)
