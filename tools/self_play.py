@@ -10,8 +10,8 @@ deals' sense), the learner playing the move its network values most (a random on
 probability ``--epsilon``). Every play of the deal is a sample: the mover's position and move
 (``features``) and the deal's final point difference for the mover's side. After each round of
 ``--round`` deals the network (a small perceptron: ``SIZES``) is fitted to that round's samples
-by Adam, one pass of minibatches. It writes the weights (``MINUTES.npz``) every ``--every``
-minutes and logs deals, samples and the round's loss.
+by Adam (step size ``--rate``), one pass of minibatches. It writes the weights (``MINUTES.npz``)
+every ``--every`` minutes and logs deals, samples and the round's loss.
 
 ``arena`` pits ``LearnedBot`` (the weights; the cut is the medium bot's) against a level on
 duplicate deals, through ``chkobba.arena`` (``python -m chkobba arena``'s report). Use tuning
@@ -202,7 +202,7 @@ def train(args: argparse.Namespace) -> None:
             rows += deal_rows
             targets += deal_targets
             seed += 1
-        loss = net.fit(np.array(rows), np.array(targets, dtype=np.float32))
+        loss = net.fit(np.array(rows), np.array(targets, dtype=np.float32), rate=args.rate)
         samples += len(rows)
         if minutes >= saved + args.every:
             saved += args.every
@@ -238,6 +238,7 @@ def main() -> None:
     t.add_argument("--learner", type=float, default=0.75)
     t.add_argument("--epsilon", type=float, default=0.05)
     t.add_argument("--every", type=int, default=10)
+    t.add_argument("--rate", type=float, default=3e-4, help="Adam's step size")
     t.add_argument("--out", required=True)
     a = commands.add_parser("arena")
     a.add_argument("a")
