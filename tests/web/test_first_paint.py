@@ -1,6 +1,7 @@
 """The table before Python is up (boot.js): a reload paints the table the player left, marked
 starting; a tap made then is played once Python is up; a tampered saved table paints nothing
-harmful; Python takes over with nothing moving."""
+harmful; Python takes over with nothing moving, and an Arabic font that comes late moves
+nothing either."""
 
 import json
 
@@ -181,3 +182,22 @@ def test_a_tampered_saved_table_paints_nothing_harmful(table):
     assert table.page.evaluate("window.__pwned ?? null") is None
     assert not [url for url in requests if url.rstrip("/").endswith("/x")]
     assert table.hand() != ["7H"]  # Python drew the real table over it
+
+
+def test_an_arabic_font_arriving_late_moves_nothing(table):
+    """A reload on a busy phone: the Arabic font comes after Python has taken over."""
+    at_the_players_turn(table, "?pace=0&lang=ar")
+    table.page.add_init_script(AT_DOM_READY)
+    held = []
+    table.page.route("**/*.woff2", lambda route: held.append(route))
+    table.page.reload(wait_until="commit")
+    table.wait_ready()
+    assert held, "the page asked for no Arabic font"
+    for route in held:
+        route.continue_()
+    table.page.unroute("**/*.woff2")
+    table.page.wait_for_function("document.fonts.status === 'loaded'")
+    table.page.evaluate(
+        "new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+    )
+    assert table.page.evaluate("window.__shifts") == []
