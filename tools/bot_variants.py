@@ -155,9 +155,8 @@ class LateBot(HardBot):
     def _more_worlds(self, view: View, samples: int) -> Move:
         """``samples`` worlds, the node cap grown with them (``wbN``: before the last hand)."""
         plain = self.samples, self.max_nodes, self.nodes_given
-        planned = team.SAMPLES if view.rules.players == 4 else hard_module.SAMPLES
-        cap = team.MAX_NODES if view.rules.players == 4 else self.max_nodes
-        self.samples, self.max_nodes = samples, cap * samples // planned
+        planned = self.setup(view, exact=False)
+        self.samples, self.max_nodes = samples, planned.max_nodes * samples // planned.samples
         self.nodes_given = True
         try:
             return HardBot.choose(self, view)
