@@ -69,13 +69,12 @@ def features(view: View, moves: list[Move]) -> Any:
     ]
     rows = np.zeros((len(moves), SIZES[0]), dtype=np.float32)
     rows[:, :160] = state
+    rows[:, 240:246] = counts
     for i, move in enumerate(moves):
         assert move.card is not None
         rows[i, 160 + move.card.index] = 1.0
         rows[i, 200:240] = _bits(bits_of(move.captures))
-        chkobba = view.outcome(move)[2]
-        rows[i, 240:246] = counts
-        rows[i, 246] = float(chkobba)
+        rows[i, 246] = float(view.outcome(move)[2])  # a chkobba
         rows[i, 247] = float(len(move.captures) > 0)
     return rows
 
@@ -96,10 +95,14 @@ class Net:
 
     def values(self, rows: Any) -> Any:
         """The network's value of each row (in points)."""
-        out = rows
+        return self._forward(rows)[1] * SCALE
+
+    def _forward(self, x: Any) -> tuple[list[Any], Any]:
+        """Each layer's input (``x``, then the hidden layers' outputs) and the output."""
+        acts = [x]
         for k in range(0, len(self.params) - 2, 2):
-            out = np.maximum(out @ self.params[k] + self.params[k + 1], 0)
-        return (out @ self.params[-2] + self.params[-1])[:, 0] * SCALE
+            acts.append(np.maximum(acts[-1] @ self.params[k] + self.params[k + 1], 0))
+        return acts, (acts[-1] @ self.params[-2] + self.params[-1])[:, 0]
 
     def fit(self, rows: Any, targets: Any, batch: int = 256, rate: float = 3e-4) -> float:
         """One pass of Adam over ``rows`` in a random order; the mean squared error (points²)."""
@@ -111,10 +114,7 @@ class Net:
         return float(np.mean(losses)) * SCALE * SCALE
 
     def _step(self, x: Any, y: Any, rate: float) -> float:
-        acts = [x]
-        for k in range(0, len(self.params) - 2, 2):
-            acts.append(np.maximum(acts[-1] @ self.params[k] + self.params[k + 1], 0))
-        out = (acts[-1] @ self.params[-2] + self.params[-1])[:, 0]
+        acts, out = self._forward(x)
         err = out - y
         grad = (2 * err / len(y))[:, None].astype(np.float32)
         grads: list[Any] = [None] * len(self.params)
